@@ -1,0 +1,414 @@
+//! add, sub, mul, fused and unfused multiply-add, div, sqrt (IEEE 754-2008 §5.4.1).
+
+use crate::flags::{Flagged, Flags};
+use crate::format::{is_inf, is_nan, is_zero, Format};
+use crate::mode::FpMode;
+use crate::quirks::FloatQuirks;
+use crate::round::{
+    cancellation_zero, invalid, normalize128, normalize64, propagate_nan, read_input, round_pack,
+    unpack, SIG_TOP,
+};
+use gpuref_core::bits::{shr_jam128, shr_jam64};
+
+#[inline(always)]
+fn typed<F: Format>(r: Flagged<u64>, more: Flags) -> Flagged<F::Bits> {
+    Flagged::new(F::bits_from_u64(r.value), r.flags | more)
+}
+
+/// Round a finite value that is exact as given (an operand returned as the result): it
+/// still goes through rounding so that output flushing applies to a subnormal.
+#[inline]
+fn pass_through<F: Format>(x: u64, mode: &FpMode) -> Flagged<u64> {
+    if is_zero::<F>(x) || is_inf::<F>(x) {
+        return Flagged::exact(x);
+    }
+    let u = unpack::<F>(x);
+    round_pack::<F>(u.sign, u.exp, u.sig, mode)
+}
+
+/// `a + b`, correctly rounded.
+pub fn add<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
+    let (r, f) = add_bits::<F, Q>(a.into(), b.into(), mode);
+    typed::<F>(r, f)
+}
+
+/// `a − b`, correctly rounded: `a + (−b)` with the sign of `b` flipped after NaN checks,
+/// so a NaN `b` propagates with its own sign.
+pub fn sub<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
+    let (a, b): (u64, u64) = (a.into(), b.into());
+    let b = if is_nan::<F>(b) { b } else { b ^ F::SIGN_MASK };
+    let (r, f) = add_bits::<F, Q>(a, b, mode);
+    typed::<F>(r, f)
+}
+
+#[inline(always)]
+fn add_bits<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> (Flagged<u64>, Flags) {
+    if let Some(nan) = propagate_nan::<F, Q>(&[a, b]) {
+        return (nan, Flags::NONE);
+    }
+    let mut flags = Flags::NONE;
+    let a = read_input::<F, Q>(a, mode, &mut flags);
+    let b = read_input::<F, Q>(b, mode, &mut flags);
+    (add_finite_or_special::<F, Q>(a, b, mode), flags)
+}
+
+/// Addition of two non-NaN operands already read under the mode.
+#[inline(always)]
+pub(crate) fn add_finite_or_special<F: Format, Q: FloatQuirks>(
+    a: u64,
+    b: u64,
+    mode: &FpMode,
+) -> Flagged<u64> {
+    let sign_a = a & F::SIGN_MASK != 0;
+    let sign_b = b & F::SIGN_MASK != 0;
+    if is_inf::<F>(a) || is_inf::<F>(b) {
+        if is_inf::<F>(a) && is_inf::<F>(b) && sign_a != sign_b {
+            return invalid::<F, Q>();
+        }
+        return Flagged::exact(if is_inf::<F>(a) { a } else { b });
+    }
+    if is_zero::<F>(a) || is_zero::<F>(b) {
+        if is_zero::<F>(a) && is_zero::<F>(b) {
+            let z = if sign_a == sign_b {
+                a
+            } else {
+                cancellation_zero::<F>(mode)
+            };
+            return Flagged::exact(z);
+        }
+        return pass_through::<F>(if is_zero::<F>(a) { b } else { a }, mode);
+    }
+    let ua = unpack::<F>(a);
+    let ub = unpack::<F>(b);
+    // Order by magnitude: x is the larger.
+    let (x, y) = if (ua.exp, ua.sig) >= (ub.exp, ub.sig) {
+        (ua, ub)
+    } else {
+        (ub, ua)
+    };
+    let y_sig = shr_jam64(y.sig, (x.exp - y.exp) as u32);
+    if x.sign == y.sign {
+        let sum = x.sig + y_sig; // < 2^64: both < 2^63
+        let (sig, exp) = normalize64(sum, x.exp - SIG_TOP as i32);
+        round_pack::<F>(x.sign, exp, sig, mode)
+    } else {
+        let diff = x.sig - y_sig;
+        if diff == 0 {
+            return Flagged::exact(cancellation_zero::<F>(mode));
+        }
+        let (sig, exp) = normalize64(diff, x.exp - SIG_TOP as i32);
+        round_pack::<F>(x.sign, exp, sig, mode)
+    }
+}
+
+/// `a × b`, correctly rounded.
+pub fn mul<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
+    let (a, b): (u64, u64) = (a.into(), b.into());
+    if let Some(nan) = propagate_nan::<F, Q>(&[a, b]) {
+        return typed::<F>(nan, Flags::NONE);
+    }
+    let mut flags = Flags::NONE;
+    let a = read_input::<F, Q>(a, mode, &mut flags);
+    let b = read_input::<F, Q>(b, mode, &mut flags);
+    typed::<F>(mul_non_nan::<F, Q>(a, b, mode), flags)
+}
+
+#[inline(always)]
+fn mul_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flagged<u64> {
+    let sign = (a ^ b) & F::SIGN_MASK != 0;
+    let sign_bit = (a ^ b) & F::SIGN_MASK;
+    if is_inf::<F>(a) || is_inf::<F>(b) {
+        if is_zero::<F>(a) || is_zero::<F>(b) {
+            return invalid::<F, Q>();
+        }
+        return Flagged::exact(sign_bit | F::INFINITY);
+    }
+    if is_zero::<F>(a) || is_zero::<F>(b) {
+        return Flagged::exact(sign_bit);
+    }
+    let ua = unpack::<F>(a);
+    let ub = unpack::<F>(b);
+    let prod = ua.sig as u128 * ub.sig as u128; // in [2^124, 2^126)
+    let (sig, exp) = normalize128(prod, ua.exp + ub.exp - 2 * SIG_TOP as i32);
+    round_pack::<F>(sign, exp, sig, mode)
+}
+
+/// Fused multiply-add `a × b + c` with a single rounding (IEEE 754-2008 §5.4.1).
+pub fn fma<F: Format, Q: FloatQuirks>(
+    a: F::Bits,
+    b: F::Bits,
+    c: F::Bits,
+    mode: &FpMode,
+) -> Flagged<F::Bits> {
+    let (a, b, c): (u64, u64, u64) = (a.into(), b.into(), c.into());
+    if let Some(nan) = propagate_nan::<F, Q>(&[a, b, c]) {
+        // fma(inf, 0, qNaN): invalid is the implementation's choice (§7.2(c)).
+        let inf_times_zero = !is_nan::<F>(a)
+            && !is_nan::<F>(b)
+            && ((is_inf::<F>(a) && is_zero::<F>(b)) || (is_zero::<F>(a) && is_inf::<F>(b)));
+        let extra = Flags::when(
+            inf_times_zero && Q::FMA_INF_ZERO_QNAN_INVALID,
+            Flags::INVALID,
+        );
+        return typed::<F>(nan, extra);
+    }
+    let mut flags = Flags::NONE;
+    let a = read_input::<F, Q>(a, mode, &mut flags);
+    let b = read_input::<F, Q>(b, mode, &mut flags);
+    let c = read_input::<F, Q>(c, mode, &mut flags);
+    typed::<F>(fma_non_nan::<F, Q>(a, b, c, mode), flags)
+}
+
+#[inline(always)]
+fn fma_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, c: u64, mode: &FpMode) -> Flagged<u64> {
+    let prod_sign_bit = (a ^ b) & F::SIGN_MASK;
+    let prod_sign = prod_sign_bit != 0;
+    let c_sign = c & F::SIGN_MASK != 0;
+    if is_inf::<F>(a) || is_inf::<F>(b) {
+        if is_zero::<F>(a) || is_zero::<F>(b) {
+            return invalid::<F, Q>();
+        }
+        if is_inf::<F>(c) && c_sign != prod_sign {
+            return invalid::<F, Q>();
+        }
+        return Flagged::exact(prod_sign_bit | F::INFINITY);
+    }
+    if is_inf::<F>(c) {
+        return Flagged::exact(c);
+    }
+    if is_zero::<F>(a) || is_zero::<F>(b) {
+        if is_zero::<F>(c) {
+            let z = if prod_sign == c_sign {
+                c
+            } else {
+                cancellation_zero::<F>(mode)
+            };
+            return Flagged::exact(z);
+        }
+        return pass_through::<F>(c, mode);
+    }
+    let ua = unpack::<F>(a);
+    let ub = unpack::<F>(b);
+    let prod = ua.sig as u128 * ub.sig as u128; // value = prod × 2^(pe − 124), prod < 2^126
+    let pe = ua.exp + ub.exp;
+    if is_zero::<F>(c) {
+        let (sig, exp) = normalize128(prod, pe - 2 * SIG_TOP as i32);
+        return round_pack::<F>(prod_sign, exp, sig, mode);
+    }
+    let uc = unpack::<F>(c);
+    // c on the same scale: value = (sig << 62) × 2^(ce − 124), leading one at bit 124.
+    let c_wide = (uc.sig as u128) << SIG_TOP;
+    let (p, q, reference) = if pe >= uc.exp {
+        (prod, shr_jam128(c_wide, (pe - uc.exp) as u32), pe)
+    } else {
+        (shr_jam128(prod, (uc.exp - pe) as u32), c_wide, uc.exp)
+    };
+    let scale = reference - 2 * SIG_TOP as i32;
+    if prod_sign == c_sign {
+        let (sig, exp) = normalize128(p + q, scale);
+        round_pack::<F>(prod_sign, exp, sig, mode)
+    } else {
+        let (mag, sign) = if p >= q {
+            (p - q, prod_sign)
+        } else {
+            (q - p, c_sign)
+        };
+        if mag == 0 {
+            return Flagged::exact(cancellation_zero::<F>(mode));
+        }
+        let (sig, exp) = normalize128(mag, scale);
+        round_pack::<F>(sign, exp, sig, mode)
+    }
+}
+
+/// Unfused multiply-add: the product rounded (and flushed) under the mode, then the sum
+/// rounded; the flags of both steps are raised.
+pub fn mul_add_unfused<F: Format, Q: FloatQuirks>(
+    a: F::Bits,
+    b: F::Bits,
+    c: F::Bits,
+    mode: &FpMode,
+) -> Flagged<F::Bits> {
+    let p = mul::<F, Q>(a, b, mode);
+    let s = add::<F, Q>(p.value, c, mode);
+    s.with_flags(p.flags)
+}
+
+/// `a ÷ b`, correctly rounded.
+pub fn div<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
+    let (a, b): (u64, u64) = (a.into(), b.into());
+    if let Some(nan) = propagate_nan::<F, Q>(&[a, b]) {
+        return typed::<F>(nan, Flags::NONE);
+    }
+    let mut flags = Flags::NONE;
+    let a = read_input::<F, Q>(a, mode, &mut flags);
+    let b = read_input::<F, Q>(b, mode, &mut flags);
+    typed::<F>(div_non_nan::<F, Q>(a, b, mode), flags)
+}
+
+#[inline(always)]
+fn div_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flagged<u64> {
+    let sign = (a ^ b) & F::SIGN_MASK != 0;
+    let sign_bit = (a ^ b) & F::SIGN_MASK;
+    if is_inf::<F>(a) {
+        if is_inf::<F>(b) {
+            return invalid::<F, Q>();
+        }
+        return Flagged::exact(sign_bit | F::INFINITY);
+    }
+    if is_inf::<F>(b) {
+        return Flagged::exact(sign_bit);
+    }
+    if is_zero::<F>(b) {
+        if is_zero::<F>(a) {
+            return invalid::<F, Q>();
+        }
+        return Flagged::new(sign_bit | F::INFINITY, Flags::DIV_BY_ZERO);
+    }
+    if is_zero::<F>(a) {
+        return Flagged::exact(sign_bit);
+    }
+    let ua = unpack::<F>(a);
+    let ub = unpack::<F>(b);
+    // Integer significands of PRECISION bits; a quotient with PRECISION + 2 or more bits
+    // and a sticky remainder rounds correctly.
+    let shift = SIG_TOP - F::FRAC_BITS;
+    let (na, nb) = (ua.sig >> shift, ub.sig >> shift);
+    let extra = F::PRECISION + 2;
+    let scale = ua.exp - ub.exp - extra as i32;
+    let (sig, exp) = if 2 * F::PRECISION + 2 <= 64 {
+        let n = na << extra;
+        let q = n / nb;
+        let sticky = (n % nb != 0) as u64;
+        normalize64((q << 1) | sticky, scale - 1)
+    } else {
+        let n = (na as u128) << extra;
+        let d = nb as u128;
+        let q = n / d;
+        let sticky = (n % d != 0) as u128;
+        normalize128((q << 1) | sticky, scale - 1)
+    };
+    round_pack::<F>(sign, exp, sig, mode)
+}
+
+/// Square root, correctly rounded (IEEE 754-2008 §5.4.1: sqrt(−0) = −0).
+pub fn sqrt<F: Format, Q: FloatQuirks>(a: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
+    let a: u64 = a.into();
+    if let Some(nan) = propagate_nan::<F, Q>(&[a]) {
+        return typed::<F>(nan, Flags::NONE);
+    }
+    let mut flags = Flags::NONE;
+    let a = read_input::<F, Q>(a, mode, &mut flags);
+    typed::<F>(sqrt_non_nan::<F, Q>(a, mode), flags)
+}
+
+#[inline(always)]
+fn sqrt_non_nan<F: Format, Q: FloatQuirks>(a: u64, mode: &FpMode) -> Flagged<u64> {
+    if is_zero::<F>(a) {
+        return Flagged::exact(a);
+    }
+    if a & F::SIGN_MASK != 0 {
+        return invalid::<F, Q>();
+    }
+    if is_inf::<F>(a) {
+        return Flagged::exact(a);
+    }
+    let u = unpack::<F>(a);
+    // value = m × 2^e with m the PRECISION-bit integer significand; make e even.
+    let mut m = u.sig >> (SIG_TOP - F::FRAC_BITS);
+    let mut e = u.exp - F::FRAC_BITS as i32;
+    if e & 1 != 0 {
+        m <<= 1;
+        e -= 1;
+    }
+    // Scale by 2^(2k) so the root has at least PRECISION + 2 bits.
+    let k = (F::PRECISION + 4).div_ceil(2);
+    let (sig, exp) = if F::PRECISION + 1 + 2 * k <= 64 {
+        let n = m << (2 * k);
+        let r = n.isqrt();
+        let sticky = (r * r != n) as u64;
+        normalize64((r << 1) | sticky, (e - 2 * k as i32) / 2 - 1)
+    } else {
+        let n = (m as u128) << (2 * k);
+        let r = n.isqrt();
+        let sticky = (r * r != n) as u128;
+        normalize128((r << 1) | sticky, (e - 2 * k as i32) / 2 - 1)
+    };
+    round_pack::<F>(false, exp, sig, mode)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Spot checks with expected values worked out by hand; the oracles in
+    //! gpuref-oracles do the exhaustive checking.
+    use super::*;
+    use crate::format::{Binary16, Binary32, Binary64};
+    use crate::mode::Rounding;
+    use crate::quirks::Ieee754;
+
+    const M: FpMode = FpMode::IEEE;
+
+    #[test]
+    fn add_examples() {
+        let r = add::<Binary32, Ieee754>(0x3f80_0000, 0x3f80_0000, &M); // 1 + 1
+        assert_eq!((r.value, r.flags), (0x4000_0000, Flags::NONE));
+        let r = add::<Binary32, Ieee754>(0x3f80_0000, 0xbf80_0000, &M); // 1 - 1
+        assert_eq!(r.value, 0);
+        let rdn = M.with_rounding(Rounding::TowardNegative);
+        let r = add::<Binary32, Ieee754>(0x3f80_0000, 0xbf80_0000, &rdn);
+        assert_eq!(r.value, 0x8000_0000);
+        // 1 + 2^-24: a tie, rounds to 1 (even), inexact
+        let r = add::<Binary32, Ieee754>(0x3f80_0000, 0x3380_0000, &M);
+        assert_eq!((r.value, r.flags), (0x3f80_0000, Flags::INEXACT));
+        // inf - inf
+        let r = sub::<Binary32, Ieee754>(0x7f80_0000, 0x7f80_0000, &M);
+        assert_eq!((r.value, r.flags), (0xffc0_0000, Flags::INVALID));
+        // sNaN + 1: quieted, invalid
+        let r = add::<Binary32, Ieee754>(0x7f80_0001, 0x3f80_0000, &M);
+        assert_eq!((r.value, r.flags), (0x7fc0_0001, Flags::INVALID));
+        // f16: 65504 + 16 = 65520 rounds to inf in RNE (tie to even above max)
+        let r = add::<Binary16, Ieee754>(0x7bff, 0x4c00, &M);
+        assert_eq!(
+            (r.value, r.flags),
+            (0x7c00, Flags::OVERFLOW | Flags::INEXACT)
+        );
+    }
+
+    #[test]
+    fn mul_div_sqrt_examples() {
+        let r = mul::<Binary32, Ieee754>(0x4040_0000, 0x4040_0000, &M); // 3 × 3
+        assert_eq!(r.value, 0x4110_0000);
+        let r = mul::<Binary32, Ieee754>(0x7f80_0000, 0, &M); // inf × 0
+        assert_eq!((r.value, r.flags), (0xffc0_0000, Flags::INVALID));
+        let r = div::<Binary32, Ieee754>(0x3f80_0000, 0x4040_0000, &M); // 1/3
+        assert_eq!((r.value, r.flags), (0x3eaa_aaab, Flags::INEXACT));
+        let r = div::<Binary64, Ieee754>(0x3ff0_0000_0000_0000, 0x4008_0000_0000_0000, &M);
+        assert_eq!(r.value, 0x3fd5_5555_5555_5555);
+        let r = div::<Binary32, Ieee754>(0x3f80_0000, 0x8000_0000, &M); // 1 / -0
+        assert_eq!((r.value, r.flags), (0xff80_0000, Flags::DIV_BY_ZERO));
+        let r = sqrt::<Binary32, Ieee754>(0x4080_0000, &M); // sqrt(4)
+        assert_eq!((r.value, r.flags), (0x4000_0000, Flags::NONE));
+        let r = sqrt::<Binary32, Ieee754>(0x4000_0000, &M); // sqrt(2)
+        assert_eq!((r.value, r.flags), (0x3fb5_04f3, Flags::INEXACT));
+        let r = sqrt::<Binary64, Ieee754>(0x4000_0000_0000_0000, &M);
+        assert_eq!(r.value, 0x3ff6_a09e_667f_3bcd);
+        let r = sqrt::<Binary32, Ieee754>(0x8000_0000, &M);
+        assert_eq!(r.value, 0x8000_0000);
+        let r = sqrt::<Binary32, Ieee754>(0xbf80_0000, &M);
+        assert_eq!((r.value, r.flags), (0xffc0_0000, Flags::INVALID));
+    }
+
+    #[test]
+    fn fma_examples() {
+        // (1 + 2^-23)(1 - 2^-23) - 1 = -2^-46 exactly: fused keeps it, unfused gives 0.
+        let a = 0x3f80_0001;
+        let b = 0x3f7f_fffe;
+        let r = fma::<Binary32, Ieee754>(a, b, 0xbf80_0000, &M);
+        assert_eq!((r.value, r.flags), (0xa880_0000, Flags::NONE));
+        let r = mul_add_unfused::<Binary32, Ieee754>(a, b, 0xbf80_0000, &M);
+        assert_eq!(r.value, 0);
+        // fma(inf, 0, qNaN): returns the qNaN, no invalid (Ieee754 quirks)
+        let r = fma::<Binary32, Ieee754>(0x7f80_0000, 0, 0x7fc0_1234, &M);
+        assert_eq!((r.value, r.flags), (0x7fc0_1234, Flags::NONE));
+    }
+}

@@ -1,0 +1,1 @@
+//! Intel Gen7 packed restricted float (VF): being written.
