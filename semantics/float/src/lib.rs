@@ -14,6 +14,7 @@
 
 mod flags;
 mod format;
+mod isqrt;
 mod mode;
 pub mod ops;
 pub mod quirks;

@@ -47,6 +47,31 @@ pub(crate) fn unpack<F: Format>(x: u64) -> Unpacked {
     }
 }
 
+/// Whether `x` is a normal number (exponent field neither all zeros nor all ones): the
+/// operand class every operation's fast path handles.
+#[inline(always)]
+pub(crate) fn is_normal<F: Format>(x: u64) -> bool {
+    exp_field::<F>(x).wrapping_sub(1) < F::EXP_MAX_FIELD - 1
+}
+
+/// [`unpack`] for a value known to be normal.
+#[inline(always)]
+pub(crate) fn unpack_normal<F: Format>(x: u64) -> Unpacked {
+    Unpacked {
+        sign: x & F::SIGN_MASK != 0,
+        exp: exp_field::<F>(x) as i32 - F::BIAS,
+        sig: ((x & F::FRAC_MASK) | F::MIN_NORMAL) << (SIG_TOP - F::FRAC_BITS),
+    }
+}
+
+/// [`shr_jam64`] without branches, for values below 2^63 (every normalized significand):
+/// shifting such a value by 63 or more leaves only its sticky bit, as a shift by 63 does.
+#[inline(always)]
+pub(crate) fn shr_jam_sig(v: u64, count: u32) -> u64 {
+    let c = if count > 63 { 63 } else { count };
+    (v >> c) | ((v & ((1u64 << c) - 1) != 0) as u64)
+}
+
 /// Read one operand under the mode: a subnormal becomes a zero of the same sign when the
 /// mode flushes inputs; the input-denormal flag follows `Q::INPUT_DENORMAL_FLAG`.
 /// NaN operands must have been handled before (they raise no input-denormal flag).
@@ -147,7 +172,7 @@ pub(crate) fn overflow<F: Format>(sign: bool, rounding: Rounding) -> Flagged<u64
     };
     let mag = if to_inf { F::INFINITY } else { F::MAX_FINITE };
     Flagged::new(
-        (sign as u64) * F::SIGN_MASK | mag,
+        ((sign as u64) * F::SIGN_MASK) | mag,
         Flags::OVERFLOW | Flags::INEXACT,
     )
 }
@@ -168,21 +193,27 @@ pub(crate) fn round_pack<F: Format>(sign: bool, exp: i32, sig: u64, mode: &FpMod
     let rem_mask = (1u64 << shift) - 1;
 
     if exp >= F::EMIN {
-        let rem = sig & rem_mask;
-        let mut q = sig >> shift;
-        if round_up(mode.rounding, sign, q & 1 != 0, rem, half) {
-            q += 1;
-        }
-        let mut e = exp;
-        if q >> F::PRECISION != 0 {
-            q >>= 1;
-            e += 1;
-        }
-        if e > F::EMAX {
+        if exp > F::EMAX {
             return overflow::<F>(sign, mode.rounding);
         }
-        let bits = sign_bit | ((e + F::BIAS) as u64) << F::FRAC_BITS | (q & F::FRAC_MASK);
-        return Flagged::new(bits, Flags::when(rem != 0, Flags::INEXACT));
+        // Branch-free rounding: add the increment below the last place, then let a carry
+        // out of the significand ripple into the exponent field (the packed exponent is
+        // `exp + BIAS − 1` because `q` still holds the implicit bit).
+        let inc = match mode.rounding {
+            Rounding::NearestEven => half - 1 + ((sig >> shift) & 1),
+            Rounding::TowardZero => 0,
+            Rounding::TowardPositive => rem_mask * (!sign as u64),
+            Rounding::TowardNegative => rem_mask * (sign as u64),
+        };
+        let q = (sig + inc) >> shift;
+        let mag = (((exp + F::BIAS - 1) as u64) << F::FRAC_BITS) + q;
+        if mag >= F::INFINITY {
+            return overflow::<F>(sign, mode.rounding);
+        }
+        return Flagged::new(
+            sign_bit | mag,
+            Flags::when(sig & rem_mask != 0, Flags::INEXACT),
+        );
     }
 
     // Below the normal range: the exact value is tiny before rounding. After rounding (to

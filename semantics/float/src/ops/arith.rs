@@ -5,10 +5,10 @@ use crate::format::{is_inf, is_nan, is_zero, Format};
 use crate::mode::FpMode;
 use crate::quirks::FloatQuirks;
 use crate::round::{
-    cancellation_zero, invalid, normalize128, normalize64, propagate_nan, read_input, round_pack,
-    unpack, SIG_TOP,
+    cancellation_zero, invalid, is_normal, normalize128, normalize64, propagate_nan, read_input,
+    round_pack, shr_jam_sig, unpack, unpack_normal, Unpacked, SIG_TOP,
 };
-use gpuref_core::bits::{shr_jam128, shr_jam64};
+use gpuref_core::bits::shr_jam128;
 
 #[inline(always)]
 fn typed<F: Format>(r: Flagged<u64>, more: Flags) -> Flagged<F::Bits> {
@@ -43,6 +43,16 @@ pub fn sub<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> 
 
 #[inline(always)]
 fn add_bits<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> (Flagged<u64>, Flags) {
+    if is_normal::<F>(a) && is_normal::<F>(b) {
+        // For finite values, the order of the magnitude bits is the order of magnitudes.
+        let (x, y) = if a & F::ABS_MASK >= b & F::ABS_MASK {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let r = add_ordered::<F>(unpack_normal::<F>(x), unpack_normal::<F>(y), mode);
+        return (r, Flags::NONE);
+    }
     if let Some(nan) = propagate_nan::<F, Q>(&[a, b]) {
         return (nan, Flags::NONE);
     }
@@ -78,32 +88,45 @@ pub(crate) fn add_finite_or_special<F: Format, Q: FloatQuirks>(
         }
         return pass_through::<F>(if is_zero::<F>(a) { b } else { a }, mode);
     }
-    let ua = unpack::<F>(a);
-    let ub = unpack::<F>(b);
-    // Order by magnitude: x is the larger.
+    let (ua, ub) = (unpack::<F>(a), unpack::<F>(b));
     let (x, y) = if (ua.exp, ua.sig) >= (ub.exp, ub.sig) {
         (ua, ub)
     } else {
         (ub, ua)
     };
-    let y_sig = shr_jam64(y.sig, (x.exp - y.exp) as u32);
-    if x.sign == y.sign {
-        let sum = x.sig + y_sig; // < 2^64: both < 2^63
-        let (sig, exp) = normalize64(sum, x.exp - SIG_TOP as i32);
-        round_pack::<F>(x.sign, exp, sig, mode)
-    } else {
-        let diff = x.sig - y_sig;
-        if diff == 0 {
-            return Flagged::exact(cancellation_zero::<F>(mode));
-        }
-        let (sig, exp) = normalize64(diff, x.exp - SIG_TOP as i32);
-        round_pack::<F>(x.sign, exp, sig, mode)
+    add_ordered::<F>(x, y, mode)
+}
+
+/// The sum of two finite nonzero values with `|x| ≥ |y|`, without data-dependent branches
+/// on the common path: `y` is aligned (sticky) and added or subtracted by a conditional
+/// two's-complement negation.
+#[inline(always)]
+fn add_ordered<F: Format>(x: Unpacked, y: Unpacked, mode: &FpMode) -> Flagged<u64> {
+    let y_sig = shr_jam_sig(y.sig, (x.exp - y.exp) as u32);
+    let negate = 0u64.wrapping_sub((x.sign != y.sign) as u64);
+    // x.sig + y_sig < 2^64 (both < 2^63); x.sig − y_sig ≥ 0 (|x| ≥ |y|).
+    let r = x.sig.wrapping_add((y_sig ^ negate).wrapping_sub(negate));
+    if r == 0 {
+        return Flagged::exact(cancellation_zero::<F>(mode));
     }
+    // Leading one at bit 63 (a carry: shift right, keeping the sticky bit) or at or
+    // below bit 62 (shift left; the subtraction is exact whenever it cancels bits).
+    let lz = r.leading_zeros();
+    let sig = if lz == 0 {
+        (r >> 1) | (r & 1)
+    } else {
+        r << (lz - 1)
+    };
+    round_pack::<F>(x.sign, x.exp + 1 - lz as i32, sig, mode)
 }
 
 /// `a × b`, correctly rounded.
 pub fn mul<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
     let (a, b): (u64, u64) = (a.into(), b.into());
+    if is_normal::<F>(a) && is_normal::<F>(b) {
+        let r = mul_unpacked::<F>(unpack_normal::<F>(a), unpack_normal::<F>(b), mode);
+        return typed::<F>(r, Flags::NONE);
+    }
     if let Some(nan) = propagate_nan::<F, Q>(&[a, b]) {
         return typed::<F>(nan, Flags::NONE);
     }
@@ -115,7 +138,6 @@ pub fn mul<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> 
 
 #[inline(always)]
 fn mul_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flagged<u64> {
-    let sign = (a ^ b) & F::SIGN_MASK != 0;
     let sign_bit = (a ^ b) & F::SIGN_MASK;
     if is_inf::<F>(a) || is_inf::<F>(b) {
         if is_zero::<F>(a) || is_zero::<F>(b) {
@@ -126,11 +148,28 @@ fn mul_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flag
     if is_zero::<F>(a) || is_zero::<F>(b) {
         return Flagged::exact(sign_bit);
     }
-    let ua = unpack::<F>(a);
-    let ub = unpack::<F>(b);
-    let prod = ua.sig as u128 * ub.sig as u128; // in [2^124, 2^126)
-    let (sig, exp) = normalize128(prod, ua.exp + ub.exp - 2 * SIG_TOP as i32);
-    round_pack::<F>(sign, exp, sig, mode)
+    mul_unpacked::<F>(unpack::<F>(a), unpack::<F>(b), mode)
+}
+
+/// The product of two finite nonzero values.
+#[inline(always)]
+fn mul_unpacked<F: Format>(ua: Unpacked, ub: Unpacked, mode: &FpMode) -> Flagged<u64> {
+    let sign = ua.sign != ub.sign;
+    let exp = ua.exp + ub.exp;
+    if 2 * F::PRECISION <= 64 {
+        // The exact product of the integer significands fits in 64 bits; its leading one
+        // is at bit 2P−2 or 2P−1.
+        let shift = SIG_TOP - F::FRAC_BITS;
+        let p = (ua.sig >> shift) * (ub.sig >> shift);
+        let carry = ((p >> (2 * F::PRECISION - 1)) & 1) as u32;
+        let sig = p << (64 - 2 * F::PRECISION - carry);
+        round_pack::<F>(sign, exp + carry as i32, sig, mode)
+    } else {
+        let prod = ua.sig as u128 * ub.sig as u128; // in [2^124, 2^126)
+        let carry = (prod >> 125) as u32;
+        let sig = shr_jam128(prod, 62 + carry) as u64;
+        round_pack::<F>(sign, exp + carry as i32, sig, mode)
+    }
 }
 
 /// Fused multiply-add `a × b + c` with a single rounding (IEEE 754-2008 §5.4.1).
@@ -141,6 +180,14 @@ pub fn fma<F: Format, Q: FloatQuirks>(
     mode: &FpMode,
 ) -> Flagged<F::Bits> {
     let (a, b, c): (u64, u64, u64) = (a.into(), b.into(), c.into());
+    if is_normal::<F>(a) && is_normal::<F>(b) && is_normal::<F>(c) {
+        let (ua, ub, uc) = (
+            unpack_normal::<F>(a),
+            unpack_normal::<F>(b),
+            unpack_normal::<F>(c),
+        );
+        return typed::<F>(fma_unpacked::<F>(ua, ub, uc, mode), Flags::NONE);
+    }
     if let Some(nan) = propagate_nan::<F, Q>(&[a, b, c]) {
         // fma(inf, 0, qNaN): invalid is the implementation's choice (§7.2(c)).
         let inf_times_zero = !is_nan::<F>(a)
@@ -195,7 +242,23 @@ fn fma_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, c: u64, mode: &FpMode)
         let (sig, exp) = normalize128(prod, pe - 2 * SIG_TOP as i32);
         return round_pack::<F>(prod_sign, exp, sig, mode);
     }
-    let uc = unpack::<F>(c);
+    fma_unpacked::<F>(ua, ub, unpack::<F>(c), mode)
+}
+
+/// `a × b + c` for finite nonzero operands, rounded once.
+#[inline(always)]
+fn fma_unpacked<F: Format>(
+    ua: Unpacked,
+    ub: Unpacked,
+    uc: Unpacked,
+    mode: &FpMode,
+) -> Flagged<u64> {
+    if 2 * F::PRECISION + 8 <= 62 {
+        return fma_unpacked_narrow::<F>(ua, ub, uc, mode);
+    }
+    let prod_sign = ua.sign != ub.sign;
+    let prod = ua.sig as u128 * ub.sig as u128; // value = prod × 2^(pe − 124), prod < 2^126
+    let pe = ua.exp + ub.exp;
     // c on the same scale: value = (sig << 62) × 2^(ce − 124), leading one at bit 124.
     let c_wide = (uc.sig as u128) << SIG_TOP;
     let (p, q, reference) = if pe >= uc.exp {
@@ -204,14 +267,14 @@ fn fma_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, c: u64, mode: &FpMode)
         (shr_jam128(prod, (uc.exp - pe) as u32), c_wide, uc.exp)
     };
     let scale = reference - 2 * SIG_TOP as i32;
-    if prod_sign == c_sign {
+    if prod_sign == uc.sign {
         let (sig, exp) = normalize128(p + q, scale);
         round_pack::<F>(prod_sign, exp, sig, mode)
     } else {
         let (mag, sign) = if p >= q {
             (p - q, prod_sign)
         } else {
-            (q - p, c_sign)
+            (q - p, uc.sign)
         };
         if mag == 0 {
             return Flagged::exact(cancellation_zero::<F>(mode));
@@ -219,6 +282,44 @@ fn fma_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, c: u64, mode: &FpMode)
         let (sig, exp) = normalize128(mag, scale);
         round_pack::<F>(sign, exp, sig, mode)
     }
+}
+
+/// [`fma_unpacked`] in 64-bit arithmetic, for formats whose exact product leaves at least
+/// 8 bits of headroom in a 62-bit field (binary16, bfloat16, binary32). Values are placed
+/// so that bit 61 stands for `2^E`: the product (2P bits, exact) and the addend (P bits)
+/// are aligned on the larger `E` with a sticky bit; when the alignment shift is small
+/// enough for cancellation to matter, it is exact (it never shifts a set bit out).
+#[inline(always)]
+fn fma_unpacked_narrow<F: Format>(
+    ua: Unpacked,
+    ub: Unpacked,
+    uc: Unpacked,
+    mode: &FpMode,
+) -> Flagged<u64> {
+    let shift = SIG_TOP - F::FRAC_BITS;
+    let prod = (ua.sig >> shift) * (ub.sig >> shift); // in [2^(2P−2), 2^(2P))
+    let p = prod << (62 - 2 * F::PRECISION); // bit 61 stands for 2^(ea + eb + 1)
+    let pe = ua.exp + ub.exp + 1;
+    let c = uc.sig >> 1; // bit 61 stands for 2^ec
+    let (p, c, e) = if pe >= uc.exp {
+        (p, shr_jam_sig(c, (pe - uc.exp) as u32), pe)
+    } else {
+        (shr_jam_sig(p, (uc.exp - pe) as u32), c, uc.exp)
+    };
+    let prod_sign = ua.sign != ub.sign;
+    let (mag, sign) = if prod_sign == uc.sign {
+        (p + c, prod_sign)
+    } else if p >= c {
+        (p - c, prod_sign)
+    } else {
+        (c - p, uc.sign)
+    };
+    if mag == 0 {
+        return Flagged::exact(cancellation_zero::<F>(mode));
+    }
+    // mag < 2^63: normalize its leading one to bit 62.
+    let lz = mag.leading_zeros();
+    round_pack::<F>(sign, e + 2 - lz as i32, mag << (lz - 1), mode)
 }
 
 /// Unfused multiply-add: the product rounded (and flushed) under the mode, then the sum
@@ -237,6 +338,10 @@ pub fn mul_add_unfused<F: Format, Q: FloatQuirks>(
 /// `a ÷ b`, correctly rounded.
 pub fn div<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
     let (a, b): (u64, u64) = (a.into(), b.into());
+    if is_normal::<F>(a) && is_normal::<F>(b) {
+        let r = div_unpacked::<F>(unpack_normal::<F>(a), unpack_normal::<F>(b), mode);
+        return typed::<F>(r, Flags::NONE);
+    }
     if let Some(nan) = propagate_nan::<F, Q>(&[a, b]) {
         return typed::<F>(nan, Flags::NONE);
     }
@@ -248,7 +353,6 @@ pub fn div<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> 
 
 #[inline(always)]
 fn div_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flagged<u64> {
-    let sign = (a ^ b) & F::SIGN_MASK != 0;
     let sign_bit = (a ^ b) & F::SIGN_MASK;
     if is_inf::<F>(a) {
         if is_inf::<F>(b) {
@@ -268,8 +372,13 @@ fn div_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flag
     if is_zero::<F>(a) {
         return Flagged::exact(sign_bit);
     }
-    let ua = unpack::<F>(a);
-    let ub = unpack::<F>(b);
+    div_unpacked::<F>(unpack::<F>(a), unpack::<F>(b), mode)
+}
+
+/// `a ÷ b` for finite nonzero operands.
+#[inline(always)]
+fn div_unpacked<F: Format>(ua: Unpacked, ub: Unpacked, mode: &FpMode) -> Flagged<u64> {
+    let sign = ua.sign != ub.sign;
     // Integer significands of PRECISION bits; a quotient with PRECISION + 2 or more bits
     // and a sticky remainder rounds correctly.
     let shift = SIG_TOP - F::FRAC_BITS;
@@ -279,13 +388,13 @@ fn div_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flag
     let (sig, exp) = if 2 * F::PRECISION + 2 <= 64 {
         let n = na << extra;
         let q = n / nb;
-        let sticky = (n % nb != 0) as u64;
+        let sticky = !n.is_multiple_of(nb) as u64;
         normalize64((q << 1) | sticky, scale - 1)
     } else {
         let n = (na as u128) << extra;
         let d = nb as u128;
         let q = n / d;
-        let sticky = (n % d != 0) as u128;
+        let sticky = !n.is_multiple_of(d) as u128;
         normalize128((q << 1) | sticky, scale - 1)
     };
     round_pack::<F>(sign, exp, sig, mode)
@@ -294,6 +403,9 @@ fn div_non_nan<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flag
 /// Square root, correctly rounded (IEEE 754-2008 §5.4.1: sqrt(−0) = −0).
 pub fn sqrt<F: Format, Q: FloatQuirks>(a: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
     let a: u64 = a.into();
+    if is_normal::<F>(a) && a & F::SIGN_MASK == 0 {
+        return typed::<F>(sqrt_unpacked::<F>(unpack_normal::<F>(a), mode), Flags::NONE);
+    }
     if let Some(nan) = propagate_nan::<F, Q>(&[a]) {
         return typed::<F>(nan, Flags::NONE);
     }
@@ -313,19 +425,21 @@ fn sqrt_non_nan<F: Format, Q: FloatQuirks>(a: u64, mode: &FpMode) -> Flagged<u64
     if is_inf::<F>(a) {
         return Flagged::exact(a);
     }
-    let u = unpack::<F>(a);
+    sqrt_unpacked::<F>(unpack::<F>(a), mode)
+}
+
+/// The square root of a positive finite nonzero value.
+#[inline(always)]
+fn sqrt_unpacked<F: Format>(u: Unpacked, mode: &FpMode) -> Flagged<u64> {
     // value = m × 2^e with m the PRECISION-bit integer significand; make e even.
-    let mut m = u.sig >> (SIG_TOP - F::FRAC_BITS);
-    let mut e = u.exp - F::FRAC_BITS as i32;
-    if e & 1 != 0 {
-        m <<= 1;
-        e -= 1;
-    }
+    let odd = (u.exp - F::FRAC_BITS as i32) & 1;
+    let m = (u.sig >> (SIG_TOP - F::FRAC_BITS)) << odd;
+    let e = u.exp - F::FRAC_BITS as i32 - odd;
     // Scale by 2^(2k) so the root has at least PRECISION + 2 bits.
     let k = (F::PRECISION + 4).div_ceil(2);
     let (sig, exp) = if F::PRECISION + 1 + 2 * k <= 64 {
         let n = m << (2 * k);
-        let r = n.isqrt();
+        let r = crate::isqrt::isqrt64(n);
         let sticky = (r * r != n) as u64;
         normalize64((r << 1) | sticky, (e - 2 * k as i32) / 2 - 1)
     } else {

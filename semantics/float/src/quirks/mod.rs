@@ -40,7 +40,7 @@ impl NanPattern {
         } else {
             F::QUIET_BIT
         };
-        (self.negative as u64) * F::SIGN_MASK | F::EXP_MASK | frac
+        ((self.negative as u64) * F::SIGN_MASK) | F::EXP_MASK | frac
     }
 }
 
