@@ -19,6 +19,7 @@ mod mode;
 pub mod ops;
 pub mod quirks;
 pub(crate) mod round;
+pub mod rules;
 pub mod vf;
 
 pub use flags::{Flagged, Flags};

@@ -3,16 +3,26 @@
 use crate::flags::{Flagged, Flags};
 use crate::format::{is_inf, is_nan, is_zero, Format};
 use crate::mode::FpMode;
-use crate::quirks::FloatQuirks;
+use crate::quirks::{FloatQuirks, InputDenormalFlag};
 use crate::round::{
     cancellation_zero, invalid, is_normal, normalize128, normalize64, propagate_nan, read_input,
     round_pack, shr_jam_sig, unpack, unpack_normal, Unpacked, SIG_TOP,
 };
 use gpuref_core::bits::shr_jam128;
 
+/// The typed result with the flags raised while reading the operands (`input`). Under
+/// `InputDenormalFlag::WhenNotFlushed`, invalid and divide-by-zero outrank the
+/// input-denormal flag, as x86 ranks them above its denormal-operand exception.
 #[inline(always)]
-fn typed<F: Format>(r: Flagged<u64>, more: Flags) -> Flagged<F::Bits> {
-    Flagged::new(F::bits_from_u64(r.value), r.flags | more)
+fn typed<F: Format, Q: FloatQuirks>(r: Flagged<u64>, input: Flags) -> Flagged<F::Bits> {
+    let outranked = Q::INPUT_DENORMAL_FLAG == InputDenormalFlag::WhenNotFlushed
+        && r.flags.bits() & (Flags::INVALID | Flags::DIV_BY_ZERO).bits() != 0;
+    let input = if outranked {
+        input.without(Flags::INPUT_DENORMAL)
+    } else {
+        input
+    };
+    Flagged::new(F::bits_from_u64(r.value), r.flags | input)
 }
 
 /// Round a finite value that is exact as given (an operand returned as the result): it
@@ -29,7 +39,7 @@ fn pass_through<F: Format>(x: u64, mode: &FpMode) -> Flagged<u64> {
 /// `a + b`, correctly rounded.
 pub fn add<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
     let (r, f) = add_bits::<F, Q>(a.into(), b.into(), mode);
-    typed::<F>(r, f)
+    typed::<F, Q>(r, f)
 }
 
 /// `a − b`, correctly rounded: `a + (−b)` with the sign of `b` flipped after NaN checks,
@@ -38,7 +48,7 @@ pub fn sub<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> 
     let (a, b): (u64, u64) = (a.into(), b.into());
     let b = if is_nan::<F>(b) { b } else { b ^ F::SIGN_MASK };
     let (r, f) = add_bits::<F, Q>(a, b, mode);
-    typed::<F>(r, f)
+    typed::<F, Q>(r, f)
 }
 
 #[inline(always)]
@@ -125,15 +135,15 @@ pub fn mul<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> 
     let (a, b): (u64, u64) = (a.into(), b.into());
     if is_normal::<F>(a) && is_normal::<F>(b) {
         let r = mul_unpacked::<F>(unpack_normal::<F>(a), unpack_normal::<F>(b), mode);
-        return typed::<F>(r, Flags::NONE);
+        return typed::<F, Q>(r, Flags::NONE);
     }
     if let Some(nan) = propagate_nan::<F, Q>(&[a, b]) {
-        return typed::<F>(nan, Flags::NONE);
+        return typed::<F, Q>(nan, Flags::NONE);
     }
     let mut flags = Flags::NONE;
     let a = read_input::<F, Q>(a, mode, &mut flags);
     let b = read_input::<F, Q>(b, mode, &mut flags);
-    typed::<F>(mul_non_nan::<F, Q>(a, b, mode), flags)
+    typed::<F, Q>(mul_non_nan::<F, Q>(a, b, mode), flags)
 }
 
 #[inline(always)]
@@ -186,7 +196,7 @@ pub fn fma<F: Format, Q: FloatQuirks>(
             unpack_normal::<F>(b),
             unpack_normal::<F>(c),
         );
-        return typed::<F>(fma_unpacked::<F>(ua, ub, uc, mode), Flags::NONE);
+        return typed::<F, Q>(fma_unpacked::<F>(ua, ub, uc, mode), Flags::NONE);
     }
     if let Some(nan) = propagate_nan::<F, Q>(&[a, b, c]) {
         // fma(inf, 0, qNaN): invalid is the implementation's choice (§7.2(c)).
@@ -197,13 +207,13 @@ pub fn fma<F: Format, Q: FloatQuirks>(
             inf_times_zero && Q::FMA_INF_ZERO_QNAN_INVALID,
             Flags::INVALID,
         );
-        return typed::<F>(nan, extra);
+        return typed::<F, Q>(nan, extra);
     }
     let mut flags = Flags::NONE;
     let a = read_input::<F, Q>(a, mode, &mut flags);
     let b = read_input::<F, Q>(b, mode, &mut flags);
     let c = read_input::<F, Q>(c, mode, &mut flags);
-    typed::<F>(fma_non_nan::<F, Q>(a, b, c, mode), flags)
+    typed::<F, Q>(fma_non_nan::<F, Q>(a, b, c, mode), flags)
 }
 
 #[inline(always)]
@@ -340,15 +350,15 @@ pub fn div<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> 
     let (a, b): (u64, u64) = (a.into(), b.into());
     if is_normal::<F>(a) && is_normal::<F>(b) {
         let r = div_unpacked::<F>(unpack_normal::<F>(a), unpack_normal::<F>(b), mode);
-        return typed::<F>(r, Flags::NONE);
+        return typed::<F, Q>(r, Flags::NONE);
     }
     if let Some(nan) = propagate_nan::<F, Q>(&[a, b]) {
-        return typed::<F>(nan, Flags::NONE);
+        return typed::<F, Q>(nan, Flags::NONE);
     }
     let mut flags = Flags::NONE;
     let a = read_input::<F, Q>(a, mode, &mut flags);
     let b = read_input::<F, Q>(b, mode, &mut flags);
-    typed::<F>(div_non_nan::<F, Q>(a, b, mode), flags)
+    typed::<F, Q>(div_non_nan::<F, Q>(a, b, mode), flags)
 }
 
 #[inline(always)]
@@ -404,14 +414,14 @@ fn div_unpacked<F: Format>(ua: Unpacked, ub: Unpacked, mode: &FpMode) -> Flagged
 pub fn sqrt<F: Format, Q: FloatQuirks>(a: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
     let a: u64 = a.into();
     if is_normal::<F>(a) && a & F::SIGN_MASK == 0 {
-        return typed::<F>(sqrt_unpacked::<F>(unpack_normal::<F>(a), mode), Flags::NONE);
+        return typed::<F, Q>(sqrt_unpacked::<F>(unpack_normal::<F>(a), mode), Flags::NONE);
     }
     if let Some(nan) = propagate_nan::<F, Q>(&[a]) {
-        return typed::<F>(nan, Flags::NONE);
+        return typed::<F, Q>(nan, Flags::NONE);
     }
     let mut flags = Flags::NONE;
     let a = read_input::<F, Q>(a, mode, &mut flags);
-    typed::<F>(sqrt_non_nan::<F, Q>(a, mode), flags)
+    typed::<F, Q>(sqrt_non_nan::<F, Q>(a, mode), flags)
 }
 
 #[inline(always)]

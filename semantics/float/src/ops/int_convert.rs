@@ -160,7 +160,11 @@ pub fn to_int<F: Format, Q: FloatQuirks>(
     if mag > limit {
         return out_of_range();
     }
-    let bits = if neg { mag.wrapping_neg() & ty.mask() } else { mag };
+    let bits = if neg {
+        mag.wrapping_neg() & ty.mask()
+    } else {
+        mag
+    };
     Flagged::new(bits, Flags::when(inexact, Flags::INEXACT))
 }
 
@@ -232,9 +236,18 @@ mod tests {
         // 2.5 = 0x40200000: RNE tie → 2 (even).
         assert_eq!(f32i(0x4020_0000, IntType::I32, RNE, false), (2, NX));
         // −2.5: RNE → −2 = 0xfffffffe; RDN → −3 = 0xfffffffd; RUP → −2.
-        assert_eq!(f32i(0xc020_0000, IntType::I32, RNE, false), (0xffff_fffe, NX));
-        assert_eq!(f32i(0xc020_0000, IntType::I32, RDN, false), (0xffff_fffd, NX));
-        assert_eq!(f32i(0xc020_0000, IntType::I32, RUP, false), (0xffff_fffe, NX));
+        assert_eq!(
+            f32i(0xc020_0000, IntType::I32, RNE, false),
+            (0xffff_fffe, NX)
+        );
+        assert_eq!(
+            f32i(0xc020_0000, IntType::I32, RDN, false),
+            (0xffff_fffd, NX)
+        );
+        assert_eq!(
+            f32i(0xc020_0000, IntType::I32, RUP, false),
+            (0xffff_fffe, NX)
+        );
         // −2.5 → i16: −2 = 0xfffe in 16 bits.
         assert_eq!(f32i(0xc020_0000, IntType::I16, RNE, false), (0xfffe, NX));
         // 3.0 exact.
@@ -247,7 +260,10 @@ mod tests {
         assert_eq!(f32i(0xbecc_cccd, IntType::U32, RNE, false), (0, NX));
         assert_eq!(f32i(0xbecc_cccd, IntType::U32, RTZ, false), (0, NX));
         assert_eq!(f32i(0xbecc_cccd, IntType::U32, RUP, false), (0, NX));
-        assert_eq!(f32i(0xbecc_cccd, IntType::U32, RDN, false), (0xffff_ffff, INV));
+        assert_eq!(
+            f32i(0xbecc_cccd, IntType::U32, RDN, false),
+            (0xffff_ffff, INV)
+        );
         assert_eq!(f32i(0xbecc_cccd, IntType::U32, RDN, true), (0, INV));
         // −0.5 → u32 under RNE: a tie between −1 and 0, to even 0.
         assert_eq!(f32i(0xbf00_0000, IntType::U32, RNE, false), (0, NX));
@@ -262,18 +278,39 @@ mod tests {
     #[test]
     fn range_boundaries_f32() {
         // 2^31 = 0x4f000000: out of i32 range → 0x80000000 invalid; fits u32 exactly.
-        assert_eq!(f32i(0x4f00_0000, IntType::I32, RNE, false), (0x8000_0000, INV));
-        assert_eq!(f32i(0x4f00_0000, IntType::I32, RNE, true), (0x7fff_ffff, INV));
-        assert_eq!(f32i(0x4f00_0000, IntType::U32, RNE, false), (0x8000_0000, NONE));
+        assert_eq!(
+            f32i(0x4f00_0000, IntType::I32, RNE, false),
+            (0x8000_0000, INV)
+        );
+        assert_eq!(
+            f32i(0x4f00_0000, IntType::I32, RNE, true),
+            (0x7fff_ffff, INV)
+        );
+        assert_eq!(
+            f32i(0x4f00_0000, IntType::U32, RNE, false),
+            (0x8000_0000, NONE)
+        );
         // −2^31 = 0xcf000000 is i32::MIN exactly; out of i16 range.
-        assert_eq!(f32i(0xcf00_0000, IntType::I32, RNE, false), (0x8000_0000, NONE));
+        assert_eq!(
+            f32i(0xcf00_0000, IntType::I32, RNE, false),
+            (0x8000_0000, NONE)
+        );
         assert_eq!(f32i(0xcf00_0000, IntType::I16, RNE, false), (0x8000, INV));
         assert_eq!(f32i(0xcf00_0000, IntType::I16, RNE, true), (0x8000, INV));
         // 0x4effffff = 2^31 − 128 = 0x7fffff80 fits.
-        assert_eq!(f32i(0x4eff_ffff, IntType::I32, RNE, false), (0x7fff_ff80, NONE));
+        assert_eq!(
+            f32i(0x4eff_ffff, IntType::I32, RNE, false),
+            (0x7fff_ff80, NONE)
+        );
         // 2^32 = 0x4f800000: out of u32 range → all ones; saturating → u32::MAX.
-        assert_eq!(f32i(0x4f80_0000, IntType::U32, RTZ, false), (0xffff_ffff, INV));
-        assert_eq!(f32i(0x4f80_0000, IntType::U32, RTZ, true), (0xffff_ffff, INV));
+        assert_eq!(
+            f32i(0x4f80_0000, IntType::U32, RTZ, false),
+            (0xffff_ffff, INV)
+        );
+        assert_eq!(
+            f32i(0x4f80_0000, IntType::U32, RTZ, true),
+            (0xffff_ffff, INV)
+        );
         assert_eq!(f32i(0x4f80_0000, IntType::I64, RTZ, false), (1 << 32, NONE));
         // 32767.5 = 0xFFFF × 2^−1 = 0x46ffff00: RNE → 32768, out of i16 range; RTZ → 32767.
         assert_eq!(f32i(0x46ff_ff00, IntType::I16, RNE, false), (0x8000, INV));
@@ -299,7 +336,10 @@ mod tests {
         assert_eq!(d(a, IntType::I32, RTZ), (0x7fff_ffff, NX));
         assert_eq!(d(a, IntType::U32, RNE), (0x8000_0000, NX));
         // 2^31 − 1.5 = (2^32 − 3) × 2^−1 → RNE 2^31 − 2 (even).
-        assert_eq!(d(0x41df_ffff_ffa0_0000, IntType::I32, RNE), (0x7fff_fffe, NX));
+        assert_eq!(
+            d(0x41df_ffff_ffa0_0000, IntType::I32, RNE),
+            (0x7fff_fffe, NX)
+        );
         // 2^64 − 2^11 = 0x43efffffffffffff: largest double below 2^64.
         assert_eq!(
             d(0x43ef_ffff_ffff_ffff, IntType::U64, RNE),
@@ -319,9 +359,18 @@ mod tests {
     #[test]
     fn nan_and_infinity() {
         // NaN: invalid; indefinite (non-saturating) or 0 (saturating, Ieee754 quirks).
-        assert_eq!(f32i(0x7fc0_0000, IntType::I32, RNE, false), (0x8000_0000, INV));
-        assert_eq!(f32i(0xff80_0001, IntType::I32, RNE, false), (0x8000_0000, INV));
-        assert_eq!(f32i(0x7fc0_0000, IntType::U32, RNE, false), (0xffff_ffff, INV));
+        assert_eq!(
+            f32i(0x7fc0_0000, IntType::I32, RNE, false),
+            (0x8000_0000, INV)
+        );
+        assert_eq!(
+            f32i(0xff80_0001, IntType::I32, RNE, false),
+            (0x8000_0000, INV)
+        );
+        assert_eq!(
+            f32i(0x7fc0_0000, IntType::U32, RNE, false),
+            (0xffff_ffff, INV)
+        );
         assert_eq!(f32i(0x7fc0_0000, IntType::I32, RNE, true), (0, INV));
         // ±inf.
         assert_eq!(f32i(0x7f80_0000, IntType::I64, RNE, false), (1 << 63, INV));
@@ -372,14 +421,14 @@ mod tests {
         };
         assert_eq!(f(0xffff_ffff, IntType::I32, &M), (0xbf80_0000, NONE)); // −1
         assert_eq!(f(0x8000_0000, IntType::I32, &M), (0xcf00_0000, NONE)); // −2^31
-        // 2^32 − 1: RNE → 2^32 (0x4f800000); RTZ → 2^32 − 256 (0x4f7fffff).
+                                                                           // 2^32 − 1: RNE → 2^32 (0x4f800000); RTZ → 2^32 − 256 (0x4f7fffff).
         assert_eq!(f(0xffff_ffff, IntType::U32, &M), (0x4f80_0000, NX));
         let rtz = M.with_rounding(RTZ);
         assert_eq!(f(0xffff_ffff, IntType::U32, &rtz), (0x4f7f_ffff, NX));
         // Only the low 16 bits are read: 0x1234_ffff as i16 is −1.
         assert_eq!(f(0x1234_ffff, IntType::I16, &M), (0xbf80_0000, NONE));
         assert_eq!(f(0x1234_ffff, IntType::U16, &M), (0x477f_ff00, NONE)); // 65535
-        // Zero is +0 in every direction.
+                                                                           // Zero is +0 in every direction.
         assert_eq!(f(0, IntType::I32, &M.with_rounding(RDN)), (0, NONE));
         // 2^24 + 1 = 16777217: tie → 2^24 (0x4b800000), inexact.
         assert_eq!(f(0x100_0001, IntType::I32, &M), (0x4b80_0000, NX));
@@ -392,10 +441,16 @@ mod tests {
         assert_eq!(d(1 << 63, IntType::I64), (0xc3e0_0000_0000_0000, NONE)); // −2^63
         assert_eq!(d(u64::MAX, IntType::I64), (0xbff0_0000_0000_0000, NONE)); // −1
 
-        // f16: 65535 overflows: RNE → inf; RTZ → 65504 (0x7bff); both overflow|inexact.
+        // f16 (11-bit precision, ulp 32 at 2^15): 65535 is above the midpoint 65520 between
+        // 65504 (max finite) and 2^16, so RNE rounds to 2^16: overflow → inf. RTZ rounds
+        // (unbounded exponent) to 65504, which does not exceed max finite: no overflow
+        // (§7.4), just inexact.
         let r = from_int::<Binary16, Ieee754>(0xffff, IntType::U16, &M);
         assert_eq!((r.value, r.flags), (0x7c00, Flags::OVERFLOW | NX));
         let r = from_int::<Binary16, Ieee754>(0xffff, IntType::U16, &rtz);
+        assert_eq!((r.value, r.flags), (0x7bff, NX));
+        // 65536 = 2^16 overflows in every direction; RTZ gives max finite.
+        let r = from_int::<Binary16, Ieee754>(0x1_0000, IntType::I32, &rtz);
         assert_eq!((r.value, r.flags), (0x7bff, Flags::OVERFLOW | NX));
         // f16: 2049 is a tie between 2048 and 2050 → 2048 (0x6800).
         let r = from_int::<Binary16, Ieee754>(2049, IntType::I32, &M);

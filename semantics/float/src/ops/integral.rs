@@ -272,17 +272,17 @@ mod tests {
         assert_eq!(fr(0x8000_0000, &M), (0, NONE));
         assert_eq!(fr(0x0000_0000, &rdn), (0x8000_0000, NONE));
         assert_eq!(fr(0x4e80_0000, &M), (0, NONE)); // 2^30
-        // −2^−149: 1 − 2^−149 rounds to 1.0 (RNE) or 0x3f7fffff (RTZ).
+                                                    // −2^−149: 1 − 2^−149 rounds to 1.0 (RNE) or 0x3f7fffff (RTZ).
         assert_eq!(fr(0x8000_0001, &M), (0x3f80_0000, NX | DE));
-        assert_eq!(fr(0x8000_0001, &M.with_rounding(RTZ)), (0x3f7f_ffff, NX | DE));
+        assert_eq!(
+            fr(0x8000_0001, &M.with_rounding(RTZ)),
+            (0x3f7f_ffff, NX | DE)
+        );
         // Flushed input: −0 → +0, no flags.
         assert_eq!(fr(0x8000_0001, &mode(true, false)), (0, NONE));
         // 2^−149 is its own fraction; under output flushing it is flushed.
         assert_eq!(fr(1, &M), (1, DE));
-        assert_eq!(
-            fr(1, &mode(false, true)),
-            (0, Flags::UNDERFLOW | NX | DE)
-        );
+        assert_eq!(fr(1, &mode(false, true)), (0, Flags::UNDERFLOW | NX | DE));
         // ±inf: invalid, default NaN. sNaN: quieted.
         assert_eq!(fr(0xff80_0000, &M), (0xffc0_0000, Flags::INVALID));
         assert_eq!(fr(0x7f80_0001, &M), (0x7fc0_0001, Flags::INVALID));
@@ -324,18 +324,24 @@ mod tests {
         let of = Flags::OVERFLOW | NX;
         assert_eq!(f(0x3f80_0000, 3, &M), (0x4100_0000, NONE)); // 1 × 2^3
         assert_eq!(f(0x3f80_0000, -149, &M), (1, NONE)); // exact subnormal
-        // 2^−150: tie between 0 and 2^−149 → 0 (even); toward positive → 2^−149.
+                                                         // 2^−150: tie between 0 and 2^−149 → 0 (even); toward positive → 2^−149.
         assert_eq!(f(0x3f80_0000, -150, &M), (0, uf));
         assert_eq!(f(0x3f80_0000, -150, &M.with_rounding(RUP)), (1, uf));
         // 3 × 2^−150 = 1.5 × 2^−149: tie between 1 and 2 units → 2.
         assert_eq!(f(0x4040_0000, -150, &M), (2, uf));
         assert_eq!(f(0x3f80_0000, 128, &M), (0x7f80_0000, of));
-        assert_eq!(f(0x3f80_0000, 128, &M.with_rounding(RTZ)), (0x7f7f_ffff, of));
+        assert_eq!(
+            f(0x3f80_0000, 128, &M.with_rounding(RTZ)),
+            (0x7f7f_ffff, of)
+        );
         assert_eq!(f(0x3f80_0000, i32::MAX, &M), (0x7f80_0000, of));
         assert_eq!(f(1, i32::MAX, &M), (0x7f80_0000, of | DE));
         assert_eq!(f(0x7f7f_ffff, i32::MIN, &M), (0, uf));
         assert_eq!(f(0xbf80_0000, i32::MIN, &M), (0x8000_0000, uf));
-        assert_eq!(f(0xbf80_0000, i32::MIN, &M.with_rounding(RDN)), (0x8000_0001, uf));
+        assert_eq!(
+            f(0xbf80_0000, i32::MIN, &M.with_rounding(RDN)),
+            (0x8000_0001, uf)
+        );
         // 2^−149 × 2^149 = 1.0; flushed input stays +0.
         assert_eq!(f(1, 149, &M), (0x3f80_0000, DE));
         assert_eq!(f(1, 149, &mode(true, false)), (0, NONE));

@@ -97,7 +97,7 @@ impl FloatQuirks for Ieee754 {
             id: "float.quirks.ieee754.input_denormal_flag",
             status: Status::Inferred,
             cites: &[note("docs/design/0001-float-core.md#flushing")],
-            statement: "The input-denormal flag (not a 754 flag) is raised when an arithmetic operation consumes a subnormal operand that the mode does not flush, as x86's DE flag.",
+            statement: "The input-denormal flag (not a 754 flag) is raised when an arithmetic operation consumes a subnormal operand that the mode does not flush and signals neither invalid nor divide-by-zero, as x86's DE flag (measured; docs/design/0002-x86-oracle.md).",
         },
         Rule {
             id: "float.quirks.ieee754.denormal_modes",

@@ -70,7 +70,9 @@ pub enum NanConversion {
 /// When the input-denormal flag is raised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InputDenormalFlag {
-    /// When a subnormal operand is used as such (not flushed by the mode): x86's DE.
+    /// When a subnormal operand is used as such (not flushed by the mode), unless the
+    /// operation signals invalid or divide-by-zero: x86's DE, which ranks below those two
+    /// exceptions (measured: docs/design/0002-x86-oracle.md).
     WhenNotFlushed,
     /// Whenever an operand is subnormal, flushed or not.
     Always,

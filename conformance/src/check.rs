@@ -1,0 +1,211 @@
+//! Checking cases: against the built-in reference (`gpuref check`) or against what an
+//! adapter answered (`gpuref run --adapter`), with failure reports that carry the inputs,
+//! the expectation, the answer and the rules with their citations.
+
+use crate::reference::{lookup_rule, Observed, Reference};
+use crate::vector::{self, flags_text, Case, FlagSpec, ParseError};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Collect vector files (`.vec`) under the given files or directories, sorted.
+/// Paths that do not exist are reported in `missing`.
+pub fn collect_files(paths: &[PathBuf], out: &mut Vec<PathBuf>, missing: &mut Vec<PathBuf>) {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>) {
+        if p.is_dir() {
+            if let Ok(entries) = std::fs::read_dir(p) {
+                let mut v: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+                v.sort();
+                for e in v {
+                    walk(&e, out);
+                }
+            }
+        } else if p.extension().is_some_and(|x| x == "vec") {
+            out.push(p.to_path_buf());
+        }
+    }
+    for p in paths {
+        if p.exists() {
+            walk(p, out);
+        } else {
+            missing.push(p.clone());
+        }
+    }
+}
+
+/// Why a case did not pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Outputs or flags differ from the expectation.
+    Mismatch(Observed),
+    /// The implementation could not evaluate the case (reference error, adapter `error`,
+    /// crash, timeout, protocol error).
+    Error(String),
+}
+
+/// Compare an answer with a case's expectation: `None` if it passes.
+pub fn compare(case: &Case, got: &Observed) -> Option<Problem> {
+    for (name, spec) in &case.outputs {
+        match got.outputs.iter().find(|(n, _)| n == name) {
+            Some((_, v)) if spec.accepts(*v) => {}
+            _ => return Some(Problem::Mismatch(got.clone())),
+        }
+    }
+    if let (FlagSpec::Exact(want), Some(have)) = (&case.flags, got.flags) {
+        if *want != have {
+            return Some(Problem::Mismatch(got.clone()));
+        }
+    }
+    None
+}
+
+/// A multi-line failure report.
+pub fn report(file: &Path, case: &Case, problem: &Problem) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "FAIL {} ({}:{})", case.id, file.display(), case.line);
+    let _ = writeln!(s, "  asm:      {}", case.asm);
+    if !case.words.is_empty() {
+        let words: Vec<String> = case.words.iter().map(|w| format!("{w:08x}")).collect();
+        let _ = writeln!(s, "  words:    {}", words.join(" "));
+    }
+    let _ = writeln!(s, "  mode:     {}", case.mode);
+    let inputs: Vec<String> = case
+        .inputs
+        .iter()
+        .map(|(n, v)| format!("{n}={v:#x}"))
+        .collect();
+    let _ = writeln!(s, "  inputs:   {}", inputs.join(" "));
+    let expected: Vec<String> = case
+        .outputs
+        .iter()
+        .map(|(n, sp)| format!("{n}={sp}"))
+        .collect();
+    let want_flags = match &case.flags {
+        FlagSpec::Exact(f) => flags_text(*f),
+        FlagSpec::Unchecked => "*".into(),
+    };
+    let _ = writeln!(s, "  expected: {} flags={}", expected.join(" "), want_flags);
+    match problem {
+        Problem::Mismatch(got) => {
+            let outs: Vec<String> = case
+                .outputs
+                .iter()
+                .map(|(n, _)| match got.outputs.iter().find(|(g, _)| g == n) {
+                    Some((_, v)) => format!("{n}={v:#x}"),
+                    None => format!("{n}=(missing)"),
+                })
+                .collect();
+            let flags = got
+                .flags
+                .map(flags_text)
+                .unwrap_or_else(|| "(not reported)".into());
+            let _ = writeln!(s, "  got:      {} flags={}", outs.join(" "), flags);
+        }
+        Problem::Error(e) => {
+            let _ = writeln!(s, "  error:    {e}");
+        }
+    }
+    for id in &case.rules {
+        match lookup_rule(id) {
+            Some(r) => {
+                let cites: Vec<String> = r.cites.iter().map(|c| c.to_string()).collect();
+                let _ = writeln!(
+                    s,
+                    "  rule:     {id} [{}] {}: {}",
+                    r.status,
+                    cites.join("; "),
+                    r.statement
+                );
+            }
+            None => {
+                let _ = writeln!(s, "  rule:     {id} (not in gpuref's rule tables)");
+            }
+        }
+    }
+    s
+}
+
+/// The result of checking one file against the reference.
+#[derive(Default)]
+pub struct FileResult {
+    pub passed: usize,
+    pub failed: usize,
+    /// Failure reports, in file order.
+    pub failures: Vec<String>,
+    pub parse_errors: Vec<ParseError>,
+    /// An error that stopped the whole file (unreadable, no reference for its ISA).
+    pub fatal: Option<String>,
+    pub isa: String,
+    pub instruction: String,
+}
+
+/// Parse `path` and check every case against the built-in reference: the reference's
+/// answer must be in the case's acceptance set and raise exactly its flags.
+pub fn check_file(path: &Path) -> FileResult {
+    let mut r = FileResult::default();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            r.fatal = Some(format!("{}: cannot read: {e}", path.display()));
+            return r;
+        }
+    };
+    let (file, errors) = vector::parse(path, &text);
+    r.parse_errors = errors;
+    r.isa = file.header("isa").unwrap_or("").to_string();
+    r.instruction = file.header("instruction").unwrap_or("").to_string();
+    let mut reference = match Reference::for_isa(&r.isa) {
+        Ok(x) => x,
+        Err(e) => {
+            r.fatal = Some(format!("{}: {e}", path.display()));
+            r.failed = file.cases.len();
+            return r;
+        }
+    };
+    for case in &file.cases {
+        let problem = match reference.eval(case) {
+            Ok(got) => compare(case, &got),
+            Err(e) => Some(Problem::Error(e)),
+        };
+        match problem {
+            None => r.passed += 1,
+            Some(p) => {
+                r.failed += 1;
+                r.failures.push(report(path, case, &p));
+            }
+        }
+    }
+    r
+}
+
+/// Check many files on every core; results in the order of `files`.
+pub fn check_files_parallel(files: &[PathBuf]) -> Vec<FileResult> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<FileResult>>> =
+        Mutex::new((0..files.len()).map(|_| None).collect());
+    let workers = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(files.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= files.len() {
+                    break;
+                }
+                let r = check_file(&files[i]);
+                if let Ok(mut all) = results.lock() {
+                    all[i] = Some(r);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.unwrap_or_default())
+        .collect()
+}

@@ -1,0 +1,138 @@
+//! `gpuref generate`: writes the vector corpus, or checks that the committed one is what
+//! the semantics produce (`--check`, run in CI).
+
+pub mod float;
+
+use crate::vector::VecFile;
+use std::path::{Path, PathBuf};
+
+/// splitmix64, seeded from a name so each file's random cases do not depend on the others.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn from_name(name: &str) -> Rng {
+        Rng(fnv1a(name.as_bytes()))
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// A stable id: the instruction name and 48 bits of a hash of mode and inputs.
+pub fn case_id(instr: &str, mode: &str, inputs: &[u64]) -> String {
+    let mut key = format!("{instr}|{mode}");
+    for v in inputs {
+        key.push_str(&format!("|{v:x}"));
+    }
+    // fnv1a mixes the last bytes weakly; a splitmix finalizer spreads them over the id.
+    let mut z = fnv1a(key.as_bytes());
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    format!("{instr}.{:012x}", (z ^ (z >> 31)) >> 16)
+}
+
+/// The header keys every generated file shares.
+pub fn common_header() -> Vec<(String, String)> {
+    vec![
+        (
+            "generator".into(),
+            format!("gpuref {}", env!("CARGO_PKG_VERSION")),
+        ),
+        ("command".into(), "gpuref generate".into()),
+        (
+            "semantics".into(),
+            format!(
+                "fnv1a64:{} (semantics/core + semantics/float sources)",
+                env!("GPUREF_SEMANTICS_HASH")
+            ),
+        ),
+    ]
+}
+
+/// Every file of the corpus: its path relative to the corpus root, and its content.
+pub fn corpus() -> Vec<(PathBuf, VecFile)> {
+    let header = common_header();
+    float::instructions()
+        .iter()
+        .map(|i| {
+            (
+                PathBuf::from(float::file_path(i)),
+                float::generate_file(i, &header),
+            )
+        })
+        .collect()
+}
+
+/// Outcome of writing or checking the corpus.
+pub struct Report {
+    pub files: usize,
+    pub cases: usize,
+    pub bytes: usize,
+    /// Files that differ from (or are missing in) the committed corpus (check mode).
+    pub stale: Vec<PathBuf>,
+    /// `.vec` files under the root that the generator does not produce (check mode).
+    pub extra: Vec<PathBuf>,
+}
+
+/// Write the corpus under `root` (or, with `check`, compare with what is there).
+/// Files are written to a temporary name and renamed, so an interrupted run never leaves a
+/// half-written file.
+pub fn run(
+    root: &Path,
+    check: bool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> std::io::Result<Report> {
+    let files = corpus();
+    let mut report = Report {
+        files: files.len(),
+        cases: 0,
+        bytes: 0,
+        stale: Vec::new(),
+        extra: Vec::new(),
+    };
+    let total = files.len();
+    let mut produced = std::collections::HashSet::new();
+    for (i, (rel, file)) in files.iter().enumerate() {
+        let text = file.to_text();
+        report.cases += file.cases.len();
+        report.bytes += text.len();
+        let path = root.join(rel);
+        produced.insert(path.clone());
+        if check {
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                report.stale.push(rel.clone());
+            }
+        } else {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let tmp = path.with_extension("vec.tmp");
+            std::fs::write(&tmp, &text)?;
+            std::fs::rename(&tmp, &path)?;
+        }
+        progress(i + 1, total);
+    }
+    let mut existing = Vec::new();
+    crate::check::collect_files(&[root.join("float")], &mut existing, &mut Vec::new());
+    for p in existing {
+        if !produced.contains(&p) {
+            report
+                .extra
+                .push(p.strip_prefix(root).unwrap_or(&p).to_path_buf());
+        }
+    }
+    Ok(report)
+}

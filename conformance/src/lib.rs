@@ -1,0 +1,11 @@
+//! gpuref-conformance: the vector format, the built-in reference, corpus generation,
+//! checking, and running the corpus against implementations through adapters.
+
+#![forbid(unsafe_code)]
+
+pub mod adapter;
+pub mod check;
+pub mod generate;
+pub mod reference;
+pub mod run;
+pub mod vector;

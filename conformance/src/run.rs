@@ -1,0 +1,384 @@
+//! `gpuref run`: the corpus as libtest-mimic trials (one per instruction file), against the
+//! built-in reference or an adapter, with a progress bar and a summary per ISA and format.
+
+use crate::adapter::{self, Answer, Config, Session};
+use crate::check::{self, compare, Problem};
+use crate::reference::{Observed, Reference};
+use crate::vector::{self, Case, FlagSpec, Spec, VecFile};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicUsize;
+use std::sync::{Arc, Mutex};
+
+/// Options of `gpuref run` besides libtest-mimic's.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub vectors: PathBuf,
+    pub adapter: Option<Config>,
+    /// Only files whose `target` header is this.
+    pub target: Option<String>,
+    /// Compare with the reference's exact bits instead of the vectors' acceptance sets.
+    pub strict: bool,
+    /// Failure reports printed per file.
+    pub reports_per_file: usize,
+    pub progress: bool,
+}
+
+/// Counts for one summary row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub files: usize,
+    pub cases: usize,
+    pub passed: usize,
+    pub failed: usize,
+    pub unsupported: usize,
+    pub faults: usize,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Tally) {
+        self.files += o.files;
+        self.cases += o.cases;
+        self.passed += o.passed;
+        self.failed += o.failed;
+        self.unsupported += o.unsupported;
+        self.faults += o.faults;
+    }
+}
+
+struct Loaded {
+    rel: String,
+    path: PathBuf,
+    file: VecFile,
+}
+
+/// The summary table: one row per (ISA, format folder), then the total.
+pub fn summary_table(rows: &BTreeMap<(String, String), Tally>) -> String {
+    let mut s = format!(
+        "{:<8} {:<8} {:>6} {:>9} {:>9} {:>8} {:>11} {:>7}\n",
+        "isa", "format", "files", "cases", "passed", "failed", "unsupported", "faults"
+    );
+    let mut total = Tally::default();
+    for ((isa, fmt), t) in rows {
+        total.add(t);
+        s += &format!(
+            "{:<8} {:<8} {:>6} {:>9} {:>9} {:>8} {:>11} {:>7}\n",
+            isa, fmt, t.files, t.cases, t.passed, t.failed, t.unsupported, t.faults
+        );
+    }
+    s += &format!(
+        "{:<8} {:<8} {:>6} {:>9} {:>9} {:>8} {:>11} {:>7}\n",
+        "total",
+        "",
+        total.files,
+        total.cases,
+        total.passed,
+        total.failed,
+        total.unsupported,
+        total.faults
+    );
+    s
+}
+
+/// Load every file under the corpus root; parse errors are returned, not fatal.
+fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
+    let mut paths = Vec::new();
+    let mut missing = Vec::new();
+    check::collect_files(&[root.to_path_buf()], &mut paths, &mut missing);
+    let mut errors: Vec<String> = missing
+        .iter()
+        .map(|m| format!("{}: no such directory", m.display()))
+        .collect();
+    let mut out = Vec::new();
+    for path in paths {
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                errors.push(format!("{}: cannot read: {e}", path.display()));
+                continue;
+            }
+        };
+        let (file, errs) = vector::parse(&path, &text);
+        errors.extend(errs.iter().map(|e| e.to_string()));
+        if file.cases.is_empty() && file.header.is_empty() {
+            continue; // not a vector file at all: reported above, no trial
+        }
+        if target.is_some_and(|t| file.header("target") != Some(t)) {
+            continue;
+        }
+        let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
+        out.push(Loaded {
+            rel: rel.to_string_lossy().replace('\\', "/"),
+            path,
+            file,
+        });
+    }
+    (out, errors)
+}
+
+/// The strict expectation of a case: the reference's exact answer.
+fn strict_case(case: &Case, reference: &mut Reference) -> Result<Case, String> {
+    let got = reference.eval(case)?;
+    let mut c = case.clone();
+    c.outputs = case
+        .outputs
+        .iter()
+        .map(|(n, _)| {
+            let v = got
+                .outputs
+                .iter()
+                .find(|(g, _)| g == n)
+                .map(|(_, v)| *v)
+                .unwrap_or(0);
+            (n.clone(), Spec::exact(v))
+        })
+        .collect();
+    if let Some(f) = got.flags {
+        c.flags = FlagSpec::Exact(f);
+    }
+    Ok(c)
+}
+
+/// Run the corpus; returns the process exit code.
+pub fn run(opts: Options, args: Arguments) -> i32 {
+    let (files, load_errors) = load(&opts.vectors, opts.target.as_deref());
+    for e in &load_errors {
+        eprintln!("{e}");
+    }
+    if files.is_empty() && !args.list {
+        eprintln!(
+            "gpuref run: no vector files under {} (run `gpuref generate` first?)",
+            opts.vectors.display()
+        );
+        return 2;
+    }
+    let restarts = Arc::new(AtomicUsize::new(0));
+    let hello = match &opts.adapter {
+        Some(cfg) if !args.list => {
+            // One handshake up front, so a broken adapter stops the run with one clear error.
+            match Session::start(Arc::new(cfg.clone()), restarts.clone()) {
+                Ok(s) => {
+                    let h = s.hello.clone();
+                    eprintln!(
+                        "adapter: {} ({}), targets {}{}",
+                        h.name,
+                        cfg.command,
+                        h.targets.join(","),
+                        if h.flags {
+                            ", reports flags"
+                        } else {
+                            ", flags not compared"
+                        }
+                    );
+                    s.finish();
+                    Some(h)
+                }
+                Err(e) => {
+                    eprintln!("gpuref run: {e}");
+                    return 2;
+                }
+            }
+        }
+        _ => None,
+    };
+    let total_cases: u64 = files.iter().map(|f| f.file.cases.len() as u64).sum();
+    let bar = if opts.progress && !args.list {
+        let b = indicatif::ProgressBar::new(total_cases);
+        b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} vectors {per_sec} eta {eta}",
+        ) {
+            b.set_style(style);
+        }
+        Some(b)
+    } else {
+        None
+    };
+    let rows: Arc<Mutex<BTreeMap<(String, String), Tally>>> = Arc::default();
+    let pool: Arc<Mutex<Vec<Session>>> = Arc::default();
+    let cfg: Option<Arc<Config>> = opts.adapter.clone().map(Arc::new);
+    let opts = Arc::new(opts);
+    let mut trials = Vec::new();
+    for loaded in files {
+        let isa = loaded.file.header("isa").unwrap_or("?").to_string();
+        let fmt = loaded.rel.split('/').nth(1).unwrap_or("").to_string();
+        let (rows, pool, bar, hello, opts) = (
+            rows.clone(),
+            pool.clone(),
+            bar.clone(),
+            hello.clone(),
+            opts.clone(),
+        );
+        let (cfg, restarts) = (cfg.clone(), restarts.clone());
+        let kind = isa.clone();
+        trials.push(
+            Trial::test(loaded.rel.clone(), move || {
+                let tally = run_file(
+                    &loaded,
+                    &opts,
+                    cfg,
+                    restarts,
+                    &pool,
+                    hello.as_ref(),
+                    bar.as_ref(),
+                );
+                let t = tally.0;
+                if let Ok(mut r) = rows.lock() {
+                    r.entry((isa, fmt)).or_default().add(&t);
+                }
+                tally.1
+            })
+            .with_kind(kind),
+        );
+    }
+    let conclusion = libtest_mimic::run(&args, trials);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if let Ok(mut p) = pool.lock() {
+        for s in p.drain(..) {
+            s.finish();
+        }
+    }
+    if !args.list {
+        if let Ok(r) = rows.lock() {
+            println!("\n{}", summary_table(&r));
+        }
+    }
+    if conclusion.has_failed() || !load_errors.is_empty() {
+        1
+    } else {
+        0
+    }
+}
+
+type TrialResult = (Tally, Result<(), Failed>);
+
+fn run_file(
+    loaded: &Loaded,
+    opts: &Options,
+    cfg: Option<Arc<Config>>,
+    restarts: Arc<AtomicUsize>,
+    pool: &Mutex<Vec<Session>>,
+    hello: Option<&adapter::Hello>,
+    bar: Option<&indicatif::ProgressBar>,
+) -> TrialResult {
+    let file = &loaded.file;
+    let mut tally = Tally {
+        files: 1,
+        cases: file.cases.len(),
+        ..Tally::default()
+    };
+    let isa = file.header("isa").unwrap_or("");
+    let target = file.header("target").unwrap_or("");
+    let mut reference = match Reference::for_isa(isa) {
+        Ok(r) => Some(r),
+        Err(e) if cfg.is_none() || opts.strict => {
+            tally.faults = file.cases.len();
+            return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
+        }
+        Err(_) => None,
+    };
+    // The expectations: the file's, or the reference's exact bits in strict mode.
+    let mut cases: Vec<Case> = Vec::with_capacity(file.cases.len());
+    let mut reports = Vec::new();
+    for c in &file.cases {
+        let strict = if opts.strict {
+            reference.as_mut().and_then(|r| strict_case(c, r).ok())
+        } else {
+            None
+        };
+        cases.push(strict.unwrap_or_else(|| c.clone()));
+    }
+    let answers: Vec<Answer> = match (cfg, hello) {
+        (Some(_), Some(h)) if !h.supports(isa, target) => {
+            let why = format!("adapter does not declare {isa}:{target}");
+            cases
+                .iter()
+                .map(|_| Answer::Unsupported(why.clone()))
+                .collect()
+        }
+        (Some(cfg), _) => {
+            let session = pool.lock().ok().and_then(|mut p| p.pop());
+            let mut session = match session {
+                Some(s) => s,
+                None => match Session::start(cfg, restarts) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        tally.faults = cases.len();
+                        return (tally, Err(e.into()));
+                    }
+                },
+            };
+            let refs: Vec<&Case> = cases.iter().collect();
+            let a = session.run(&refs);
+            if let Ok(mut p) = pool.lock() {
+                p.push(session);
+            }
+            a
+        }
+        (None, _) => cases
+            .iter()
+            .map(|c| match reference.as_mut().map(|r| r.eval(c)) {
+                Some(Ok(o)) => Answer::Ok(o),
+                Some(Err(e)) => Answer::Error(e),
+                None => Answer::Fault("no reference".into()),
+            })
+            .collect(),
+    };
+    for (case, answer) in cases.iter().zip(&answers) {
+        let problem = match answer {
+            Answer::Ok(got) => compare(case, got),
+            Answer::Unsupported(_) => {
+                tally.unsupported += 1;
+                continue;
+            }
+            Answer::Error(e) => Some(Problem::Error(format!("adapter error: {e}"))),
+            Answer::Fault(e) => {
+                tally.faults += 1;
+                if reports.len() < opts.reports_per_file {
+                    reports.push(check::report(
+                        &loaded.path,
+                        case,
+                        &Problem::Error(e.clone()),
+                    ));
+                }
+                continue;
+            }
+        };
+        match problem {
+            None => tally.passed += 1,
+            Some(p) => {
+                tally.failed += 1;
+                if reports.len() < opts.reports_per_file {
+                    reports.push(check::report(&loaded.path, case, &p));
+                }
+            }
+        }
+    }
+    if let Some(b) = bar {
+        b.inc(cases.len() as u64);
+    }
+    let bad = tally.failed + tally.faults;
+    if bad == 0 {
+        (tally, Ok(()))
+    } else {
+        let mut msg = format!(
+            "{} of {} vectors failed ({} faults)\n",
+            bad, tally.cases, tally.faults
+        );
+        for r in &reports {
+            msg.push_str(r);
+        }
+        if bad > reports.len() {
+            msg.push_str(&format!("({} more not shown)\n", bad - reports.len()));
+        }
+        (tally, Err(msg.into()))
+    }
+}
+
+/// Used by tests: the observed answer of the reference for a case.
+pub fn reference_answer(isa: &str, case: &Case) -> Result<Observed, String> {
+    Reference::for_isa(isa)?.eval(case)
+}

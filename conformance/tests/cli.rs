@@ -1,0 +1,392 @@
+//! The `gpuref` command end to end: generate, check (incl. malformed files) and run against
+//! the reference and against adapters, including every adapter fault the protocol names.
+//! Needs python3 (the example and faulty adapters) and a C compiler (`cc`) for the C example;
+//! a missing tool fails the test with a message saying what to install.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+fn gpuref() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gpuref"))
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status: {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn need(tool: &str, package: &str) {
+    let ok = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok,
+        "`{tool}` is needed by this test and was not found: install {package} (scripts/setup does)"
+    );
+}
+
+/// A fresh temporary directory.
+fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gpuref-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The generated corpus, once per test process.
+fn corpus() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = tempdir("corpus");
+        let o = gpuref()
+            .args(["generate", "--out"])
+            .arg(&d)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", text(&o));
+        d
+    })
+}
+
+/// A corpus with a few f32 files only.
+fn small_corpus(name: &str, files: &[&str]) -> PathBuf {
+    let d = tempdir(name);
+    std::fs::create_dir_all(d.join("float/f32")).unwrap();
+    for f in files {
+        std::fs::copy(
+            corpus().join("float/f32").join(f),
+            d.join("float/f32").join(f),
+        )
+        .unwrap();
+    }
+    d
+}
+
+/// The id and line of the n-th case of a file.
+fn nth_case(path: &Path, n: usize) -> String {
+    let t = std::fs::read_to_string(path).unwrap();
+    let line = t
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .nth(n)
+        .unwrap();
+    line.split('\t').next().unwrap().to_string()
+}
+
+fn faulty(flags: &str) -> String {
+    need("python3", "python3");
+    format!(
+        "python3 {} {flags}",
+        root()
+            .join("conformance/adapters/faulty/faulty.py")
+            .display()
+    )
+}
+
+#[test]
+fn generated_corpus_checks_clean_and_committed_corpus_is_current() {
+    let o = gpuref().arg("check").arg(corpus()).output().unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains(" passed, 0 failed (288 files)"), "{out}");
+    // The corpus in the repository is what the semantics generate (CI's regenerate-and-diff).
+    let o = gpuref()
+        .args(["generate", "--check", "--out"])
+        .arg(root().join("vectors"))
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "vectors/ is stale: run `gpuref generate`\n{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn check_reports_a_wrong_expectation_with_rule_and_citation() {
+    let d = small_corpus("wrong", &["f32.add.vec"]);
+    let path = d.join("float/f32/f32.add.vec");
+    let t = std::fs::read_to_string(&path).unwrap();
+    // 1 + 1 = 2 (in all four rounding directions): claim 3 instead.
+    let bad = t.replace(
+        "a=0x3f800000 b=0x3f800000\td=0x40000000",
+        "a=0x3f800000 b=0x3f800000\td=0x40400000",
+    );
+    assert_ne!(bad, t, "the 1 + 1 case is in the corpus");
+    std::fs::write(&path, bad).unwrap();
+    let o = gpuref().arg("check").arg(&d).output().unwrap();
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("expected: d=0x40400000"), "{out}");
+    assert!(out.contains("got:      d=0x40000000 flags=none"), "{out}");
+    assert!(
+        out.contains("rule:     float.add [specified] IEEE754 §\"5.4.1 Arithmetic operations\""),
+        "{out}"
+    );
+    assert_eq!(out.matches("expected: d=0x40400000").count(), 4, "{out}");
+    assert!(out.contains(" passed, 4 failed (1 files)"), "{out}");
+}
+
+#[test]
+fn malformed_files_name_file_line_and_column_and_the_run_goes_on() {
+    let d = small_corpus("malformed", &["f32.add.vec", "f32.mul.vec"]);
+    let path = d.join("float/f32/f32.add.vec");
+    let mut t = std::fs::read_to_string(&path).unwrap();
+    t.push_str("f32.add.zz\t-\tf32.add\tround=rne daz=0 ftz=0 tininess=after quirks=ieee754\ta=0xqq b=0x1\td=0x1\tnone\tfloat.add\n");
+    t.push_str("only\ttwo\n");
+    std::fs::write(&path, &t).unwrap();
+    let lines = t.lines().count();
+    std::fs::write(d.join("float/f32/empty.vec"), "").unwrap();
+    std::fs::write(d.join("float/f32/v9.vec"), "#!gpuref-vectors 9\n").unwrap();
+    let o = gpuref().arg("check").arg(&d).output().unwrap();
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    let p = path.display().to_string();
+    assert!(
+        out.contains(&format!("{p}:{}:", lines - 1)) && out.contains("input `a`: bad value `0xqq`"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("{p}:{}:", lines))
+            && out.contains("expected 8 tab-separated fields, found 2"),
+        "{out}"
+    );
+    assert!(out.contains("empty.vec:1:1: empty file"), "{out}");
+    assert!(
+        out.contains("v9.vec:1:17: unsupported format version `9`"),
+        "{out}"
+    );
+    // Every good case of both files was still checked, and none failed.
+    assert!(out.contains(" passed, 0 failed (4 files)"), "{out}");
+    // The same file under `run`: reported, and the good files still run.
+    let o = gpuref()
+        .args(["run", "--vectors"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("expected 8 tab-separated fields"), "{out}");
+    assert!(out.contains("test result: ok."), "{out}");
+}
+
+#[test]
+fn run_against_the_reference_passes_with_a_summary() {
+    let o = gpuref()
+        .args(["run", "--vectors"])
+        .arg(corpus())
+        .output()
+        .unwrap();
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("288 passed; 0 failed"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("float    f32          72")),
+        "{out}"
+    );
+    // libtest filters
+    let o = gpuref()
+        .args(["run", "--vectors"])
+        .arg(corpus())
+        .args(["--list", "f64.sqrt"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        "[float] float/f64/f64.sqrt: test"
+    );
+}
+
+fn run_adapter(d: &Path, adapter: &str, extra: &[&str]) -> (Output, String, Duration) {
+    let t = Instant::now();
+    let o = gpuref()
+        .args(["run", "--no-progress", "--timeout", "1", "--vectors"])
+        .arg(d)
+        .args(["--adapter", adapter])
+        .args(extra)
+        .output()
+        .unwrap();
+    let s = text(&o);
+    (o, s, t.elapsed())
+}
+
+#[test]
+fn a_correct_adapter_passes() {
+    let d = small_corpus("faulty-ok", &["f32.add.vec"]);
+    let (o, out, _) = run_adapter(&d, &faulty(""), &[]);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("1 passed; 0 failed"), "{out}");
+}
+
+#[test]
+fn adapter_crash_is_charged_to_the_case_and_the_run_goes_on() {
+    let d = small_corpus("crash", &["f32.add.vec", "f32.mul.vec"]);
+    let id = nth_case(&d.join("float/f32/f32.add.vec"), 5);
+    let (o, out, _) = run_adapter(&d, &faulty(&format!("--crash-at {id}")), &[]);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains(&format!("FAIL {id}")) && out.contains("crashed (exit status: 3)"),
+        "{out}"
+    );
+    assert!(out.contains("1 of ") && out.contains("(1 faults)"), "{out}");
+    assert!(
+        out.contains("test [float] float/f32/f32.mul ... ok"),
+        "{out}"
+    );
+}
+
+#[test]
+fn adapter_hang_times_out_and_the_run_never_hangs() {
+    let d = small_corpus("hang", &["f32.add.vec"]);
+    let id = nth_case(&d.join("float/f32/f32.add.vec"), 3);
+    let (o, out, took) = run_adapter(&d, &faulty(&format!("--hang-at {id}")), &[]);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains(&format!("FAIL {id}")) && out.contains("timed out"),
+        "{out}"
+    );
+    assert!(out.contains("(1 faults)"), "{out}");
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+}
+
+#[test]
+fn adapter_garbage_partial_line_and_wrong_id_are_protocol_errors() {
+    let d = small_corpus("garbage", &["f32.add.vec"]);
+    let f = d.join("float/f32/f32.add.vec");
+    let (a, b, c) = (nth_case(&f, 2), nth_case(&f, 7), nth_case(&f, 11));
+    for (flag, id, want) in [
+        ("--garbage-at", &a, "protocol error"),
+        ("--partial-at", &b, "after a partial line"),
+        ("--wrong-id-at", &c, "protocol error: answer for id"),
+    ] {
+        let (o, out, _) = run_adapter(&d, &faulty(&format!("{flag} {id}")), &[]);
+        assert_eq!(o.status.code(), Some(1), "{flag}: {out}");
+        assert!(
+            out.contains(&format!("FAIL {id}")) && out.contains(want),
+            "{flag}: {out}"
+        );
+        assert!(out.contains("(1 faults)"), "{flag}: {out}");
+    }
+}
+
+#[test]
+fn a_case_that_crashes_once_passes_after_the_restart() {
+    let d = small_corpus("once", &["f32.add.vec"]);
+    let id = nth_case(&d.join("float/f32/f32.add.vec"), 4);
+    let state = d.join("crashed-once");
+    let (o, out, _) = run_adapter(
+        &d,
+        &faulty(&format!("--crash-once-at {id} --state {}", state.display())),
+        &[],
+    );
+    assert!(o.status.success(), "{out}");
+    assert!(
+        state.exists(),
+        "the adapter never crashed: the test did not test anything"
+    );
+}
+
+#[test]
+fn bad_handshakes_stop_the_run_with_a_clear_error() {
+    let d = small_corpus("hello", &["f32.add.vec"]);
+    let (o, out, _) = run_adapter(&d, &faulty("--bad-handshake"), &[]);
+    assert_eq!(o.status.code(), Some(2), "{out}");
+    assert!(out.contains("bad handshake"), "{out}");
+    let (o, out, _) = run_adapter(&d, &faulty("--no-handshake"), &[]);
+    assert_eq!(o.status.code(), Some(2), "{out}");
+    assert!(out.contains("exited during the handshake"), "{out}");
+    let (o, out, _) = run_adapter(&d, "exec /nonexistent/adapter", &[]);
+    assert_eq!(o.status.code(), Some(2), "{out}");
+}
+
+#[test]
+fn too_many_restarts_stop_sending_and_fail() {
+    let d = small_corpus("restarts", &["f32.add.vec"]);
+    let f = d.join("float/f32/f32.add.vec");
+    let ids: Vec<String> = (0..4).map(|i| nth_case(&f, i)).collect();
+    let flags: String = ids.iter().map(|i| format!(" --crash-at {i}")).collect();
+    let (o, out, _) = run_adapter(&d, &faulty(&flags), &["--max-restarts", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("not run: the adapter was restarted 2 times"),
+        "{out}"
+    );
+}
+
+#[test]
+fn python_example_adapter_is_partial_and_says_so() {
+    need("python3", "python3");
+    let d = small_corpus("pyref", &["f32.add.vec", "f32.sqrt.vec", "f32.fract.vec"]);
+    let cmd = format!(
+        "python3 {}",
+        root()
+            .join("conformance/adapters/python/pyref.py")
+            .display()
+    );
+    let (o, out, _) = run_adapter(&d, &cmd, &[]);
+    // It implements round-to-nearest-even only, so every file has unsupported vectors, and
+    // fract is not implemented at all.
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("float    f32"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cols: Vec<usize> = row
+        .split_whitespace()
+        .skip(2)
+        .filter_map(|c| c.parse().ok())
+        .collect();
+    assert_eq!(cols.len(), 6, "{row}");
+    let (cases, passed, failed, unsupported, faults) =
+        (cols[1], cols[2], cols[3], cols[4], cols[5]);
+    assert_eq!(faults, 0, "{out}");
+    assert!(passed > 0 && unsupported > 0, "{out}");
+    assert_eq!(passed + failed + unsupported, cases, "{out}");
+    assert!(out.contains("adapter: pyref"), "{out}");
+    let _ = o;
+}
+
+#[test]
+fn c_example_adapter_builds_and_runs() {
+    need("cc", "gcc");
+    let d = small_corpus("cref", &["f32.add.vec", "f32.div.vec", "f32.to_i32.vec"]);
+    let exe = d.join("cref");
+    let o = Command::new("cc")
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-o"])
+        .arg(&exe)
+        .arg(root().join("conformance/adapters/c/cref.c"))
+        .arg("-lm")
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "cref.c does not build warning-free:\n{}",
+        text(&o)
+    );
+    let (_, out, _) = run_adapter(&d, &exe.display().to_string(), &[]);
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("float    f32"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cols: Vec<usize> = row
+        .split_whitespace()
+        .skip(2)
+        .filter_map(|c| c.parse().ok())
+        .collect();
+    let (passed, unsupported, faults) = (cols[2], cols[4], cols[5]);
+    assert_eq!(faults, 0, "{out}");
+    // It does all four rounding directions with flags, so most vectors pass; flushing and
+    // tininess-before vectors are unsupported.
+    assert!(passed * 2 > cols[1] && unsupported > 0, "{out}");
+}
