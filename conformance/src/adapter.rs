@@ -4,7 +4,9 @@
 
 use crate::reference::Observed;
 use crate::vector::{parse_flags, parse_hex, Case};
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+#[cfg(unix)]
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -71,12 +73,16 @@ struct Process {
 
 impl Process {
     fn spawn(command: &str) -> Result<Process, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // Its own process group, so that killing it also kills what the shell started.
+        #[cfg(unix)]
+        cmd.process_group(0);
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start adapter `{command}`: {e}"))?;
         let stdin = child.stdin.take().ok_or("adapter stdin unavailable")?;
@@ -86,12 +92,13 @@ impl Process {
         std::thread::spawn(move || writer(stdin, writer_rx));
         let (reader_tx, from_reader) = mpsc::channel();
         std::thread::spawn(move || reader(stdout, reader_tx));
-        if let Some(mut err) = stderr {
+        if let Some(err) = stderr {
             std::thread::spawn(move || {
-                let mut buf = Vec::new();
-                let _ = err.read_to_end(&mut buf);
-                for line in String::from_utf8_lossy(&buf).lines() {
-                    eprintln!("adapter: {line}");
+                let mut r = BufReader::new(err);
+                let mut line = Vec::new();
+                while r.read_until(b'\n', &mut line).is_ok_and(|n| n > 0) {
+                    eprintln!("adapter: {}", String::from_utf8_lossy(&line).trim_end());
+                    line.clear();
                 }
             });
         }
@@ -112,7 +119,7 @@ impl Process {
         self.from_reader.recv_timeout(timeout)
     }
 
-    /// Say goodbye, close stdin, wait a little, then kill.
+    /// Say goodbye, close stdin, wait up to 5 seconds; dropping kills what is left.
     fn finish(mut self) {
         self.send("bye\n".into());
         self.to_writer = None;
@@ -122,15 +129,10 @@ impl Process {
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 
-    fn kill(mut self) {
-        self.to_writer = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    /// Kill the adapter and everything in its process group (dropping does it).
+    fn kill(self) {}
 
     fn exit_status(&mut self) -> String {
         for _ in 0..20 {
@@ -140,6 +142,20 @@ impl Process {
             std::thread::sleep(Duration::from_millis(10));
         }
         "still running".into()
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.to_writer = None;
+        // The group, then the shell itself (already gone if the group kill worked).
+        #[cfg(unix)]
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -363,16 +379,17 @@ impl Session {
         })
     }
 
-    /// Answer every case, in order. Never hangs longer than the timeout per answer.
-    pub fn run(&mut self, cases: &[&Case]) -> Vec<Answer> {
+    /// Answer every case of `target` (`isa:target`), in order. Never waits longer than the
+    /// timeout for an answer.
+    pub fn run(&mut self, target: &str, cases: &[&Case]) -> Vec<Answer> {
         let mut out = Vec::with_capacity(cases.len());
         for chunk in cases.chunks(self.cfg.batch.max(1)) {
-            let (mut answers, fault) = self.exchange(chunk);
+            let (mut answers, fault) = self.exchange(target, chunk);
             if fault.is_some() {
                 // Isolate: resend the cases in flight one at a time, so the fault is
                 // charged to the case that causes it.
                 for case in &chunk[answers.len()..] {
-                    let (mut one, fault) = self.exchange(std::slice::from_ref(case));
+                    let (mut one, fault) = self.exchange(target, std::slice::from_ref(case));
                     match fault {
                         None => answers.append(&mut one),
                         Some(f) => answers.push(Answer::Fault(f)),
@@ -386,7 +403,7 @@ impl Session {
 
     /// Send `cases` and read their answers. On a fault, the answers read so far and the
     /// fault; the process is gone and will be restarted by the next exchange.
-    fn exchange(&mut self, cases: &[&Case]) -> (Vec<Answer>, Option<String>) {
+    fn exchange(&mut self, target: &str, cases: &[&Case]) -> (Vec<Answer>, Option<String>) {
         if self.process.is_none() {
             if self.restarts.fetch_add(1, Ordering::SeqCst) >= self.cfg.max_restarts {
                 return (
@@ -411,6 +428,7 @@ impl Session {
             return (Vec::new(), Some("adapter not running".into()));
         };
         let mut text = String::with_capacity(cases.len() * 160);
+        text.push_str(&format!("target\t{target}\n"));
         for c in cases {
             text.push_str(&case_line(c));
         }

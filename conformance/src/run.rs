@@ -312,7 +312,7 @@ fn run_file(
                 },
             };
             let refs: Vec<&Case> = cases.iter().collect();
-            let a = session.run(&refs);
+            let a = session.run(&format!("{isa}:{target}"), &refs);
             if let Ok(mut p) = pool.lock() {
                 p.push(session);
             }

@@ -390,3 +390,15 @@ fn c_example_adapter_builds_and_runs() {
     // tininess-before vectors are unsupported.
     assert!(passed * 2 > cols[1] && unsupported > 0, "{out}");
 }
+
+#[test]
+fn example_adapters_pass_their_hand_worked_checks() {
+    need("python3", "python3");
+    need("cc", "gcc");
+    let o = Command::new("python3")
+        .arg(root().join("conformance/adapters/tests/test_adapters.py"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+}

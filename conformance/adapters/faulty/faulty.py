@@ -40,6 +40,10 @@ adapter counts from 1 again). Every K option may be given several times.
 
 Each fault it commits is logged on stderr as `faulty: ...`, and at start it logs
 `faulty: started (pid N)`.
+
+"Sleep forever" (--hang-at, --ignore-bye) ends when the process is killed, or with exit
+status 4 when its parent process goes away. gpuref starts adapters through `sh -c`; if it
+kills only that shell, a hung adapter would otherwise live on as an orphan.
 """
 
 import argparse
@@ -60,8 +64,13 @@ def log(message):
 
 
 def sleep_forever():
-    while True:
-        time.sleep(3600)
+    """Sleep until killed -- or until the parent process is gone, so that a hung faulty
+    does not outlive the test that started it when only its parent (`sh -c`) was killed."""
+    parent = os.getppid()
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    log("parent process gone; exiting")
+    os._exit(4)
 
 
 # ---------------------------------------------------------------------------------------

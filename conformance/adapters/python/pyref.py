@@ -33,19 +33,23 @@ declare the `flags` feature; gpuref then compares values only. The FLAGS field o
 answer is `none` and means nothing.
 
 NaN results are the host's, not gpuref's: Python floats are C doubles, so a NaN result is
-whatever the host's double arithmetic and conversions produce. On x86-64 that is close to
-gpuref's ieee754 baseline (default NaN 0xfff8000000000000 / 0xffc00000, the first NaN
-operand quieted), but not everywhere, and these cases will show up as mismatches:
-  - a f32 NaN goes to binary64 and back, so it arrives quieted with its payload kept by
-    the hardware conversions; which operand CPython's compiled `a * b` hands to the
-    hardware first is the C compiler's choice, so with two NaN operands the propagated
-    one may differ from gpuref's "first NaN operand" rule;
-  - x / 0, sqrt of a negative number and NaN operands of fma are special-cased here
-    (Python raises exceptions or has no fma): invalid results use the NaN the host gives
-    for inf - inf, NaN operands are quieted by the host (x + 0.0);
-  - on other hosts (ARM, RISC-V: default NaN 0x7ff8000000000000, no propagation) the
+whatever the host's double arithmetic and conversions produce. Measured on x86-64 with
+CPython 3.11 against gpuref's ieee754 baseline (default NaN 0xfff8000000000000 /
+0xffc00000, the first NaN operand quieted):
+  - invalid operations, a single NaN operand, f32 NaNs through binary64 and back (quieted,
+    payload kept by the hardware conversions): the same bits;
+  - add and mul with two NaN operands: CPython's C code for a + b and a * b (float_add,
+    float_mul) is compiled with the operands swapped, so the second NaN comes back, where
+    gpuref returns the first: mismatches (sub and div keep the order);
+  - x / 0, sqrt of a negative number and every NaN case of fma are written out here
+    (Python raises exceptions or has no fma): an invalid result is the NaN the host gives
+    for inf - inf, a NaN operand is quieted by the host (x + 0.0), and fma returns the
+    first NaN of a, b, c;
+  - on other hosts (ARM: default NaN 0x7ff8000000000000; RISC-V: no NaN propagation) the
     invalid and NaN cases differ more widely.
-That is the point of a partial example: the report shows these as mismatches, with bits.
+That is the point of a partial example: the report shows these as mismatches, with bits
+(with `gpuref run --strict`; without it, the vectors accept any NaN where gpuref leaves
+the choice of NaN open).
 
 Robustness: a case line that cannot be parsed is answered `error` for its id (with an
 empty id when none can be read, which gpuref reports as a protocol error quoting the
@@ -54,6 +58,7 @@ Answers are buffered and flushed at every `sync` and at `bye`.
 """
 
 import math
+import operator
 import re
 import struct
 import sys
@@ -141,7 +146,7 @@ def to_bits(fmt, x):
 
 def quiet(x):
     """A NaN operand as the host's arithmetic returns it (quieted)."""
-    return x + 0.0
+    return operator.add(x, 0.0)
 
 
 # ---------------------------------------------------------------------------------------
@@ -204,12 +209,16 @@ def fma(fmt, a, b, c):
 
 
 def binary_op(op, a, b):
+    # operator.add and friends always run CPython's float_add etc. (floatobject.c); the
+    # `a + b` syntax may run a specialised bytecode instead once the interpreter has warmed
+    # up (CPython 3.11+), compiled with the operands the other way round, so that with two
+    # NaN operands the answer would depend on how many cases came before.
     if op == "add":
-        return a + b
+        return operator.add(a, b)
     if op == "sub":
-        return a - b
+        return operator.sub(a, b)
     if op == "mul":
-        return a * b
+        return operator.mul(a, b)
     # div: Python raises ZeroDivisionError for a zero divisor; give the IEEE result.
     if b == 0:
         if math.isnan(a):
@@ -218,7 +227,7 @@ def binary_op(op, a, b):
             return HOST_DEFAULT_NAN
         neg = (math.copysign(1.0, a) < 0) != (math.copysign(1.0, b) < 0)
         return -INF if neg else INF
-    return a / b
+    return operator.truediv(a, b)
 
 
 def sqrt(a):
@@ -383,6 +392,10 @@ def handle_line(line, write):
     if line == "":
         return "more"
     fields = line.split("\t")
+    if fields[0] == "target":
+        # The target of the cases that follow; pyref has one (float:ieee754), and gpuref
+        # sends it only cases of targets pyref declared.
+        return "more"
     if fields[0] != "case":
         log(f"ignoring an unknown message: {line[:200]!r}")
         return "more"

@@ -10,7 +10,9 @@ batches (each batch followed by `sync`) while a thread reads the answers, then `
 Standard library only. Used by test_adapters.py.
 """
 
+import os
 import queue
+import signal
 import subprocess
 import threading
 import time
@@ -26,7 +28,7 @@ class Adapter:
         self.timeout = timeout
         self.proc = subprocess.Popen(
             cmd, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE)
+            stderr=subprocess.PIPE, start_new_session=True)
         self.lines = queue.Queue()
         self.stderr = []
         threading.Thread(target=self._read_stdout, daemon=True).start()
@@ -122,8 +124,11 @@ class Adapter:
             return None
 
     def kill(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
+        """Kill the adapter's whole process group: `sh -c CMD` may have forked CMD."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
         self.proc.wait()
         for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             try:

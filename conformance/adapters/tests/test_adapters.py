@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Hand checks of the example adapters over a pipe, without the gpuref runner.
 
-    python3 conformance/adapters/tests/test_adapters.py        (about 15 seconds)
+    python3 conformance/adapters/tests/test_adapters.py        (about 5 seconds)
 
 Needs python3 and a C compiler (`cc`, or $CC) for cref: the cref tests fail with a message
 saying so when there is none. cref is built into a temporary directory with
@@ -15,12 +15,14 @@ by an adapter or by gpuref). Cases whose bits depend on the host (NaN bits, the 
 import os
 import platform
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADAPTERS = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
@@ -83,6 +85,12 @@ HAND = [
     # is exactly 2^-24 (0x33800000) with no flag, in every direction.
     ("f32.fma", "a=0x3f800800 b=0x3f800800 c=0xbf801000", {
         r: ("0x33800000", "none") for r in ROUNDINGS}),
+    # (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24 is the midpoint between 0x3f801000 and 0x3f801001;
+    # + 2^-70 (0x1c800000) lies just above it: up for nearest and up, down otherwise.
+    # (A binary64 intermediate would round to the midpoint and then to even, 0x3f801000.)
+    ("f32.fma", "a=0x3f800800 b=0x3f800800 c=0x1c800000", {
+        "rne": ("0x3f801001", "inexact"), "rtz": ("0x3f801000", "inexact"),
+        "rup": ("0x3f801001", "inexact"), "rdn": ("0x3f801000", "inexact")}),
     # Unfused, a*a rounds first: 2^-24 is half an ulp of 1 + 2^-11 (whose last bit is
     # even), so nearest, zero and down give 1 + 2^-11 and the sum is an exact zero: +0,
     # but -0 when rounding down; up gives 1 + 2^-11 + 2^-23 and the sum 2^-23
@@ -133,7 +141,8 @@ HAND = [
         "rne": ("0x5f800000", "inexact"), "rtz": ("0x5f7fffff", "inexact"),
         "rup": ("0x5f800000", "inexact"), "rdn": ("0x5f7fffff", "inexact")}),
     # -2^63 to f64 is exact; the low 16 bits of 0x1ffff are -1 as i16.
-    ("f64.from_i64", "a=0x8000000000000000", {r: ("0xc3e0000000000000", "none") for r in ROUNDINGS}),
+    ("f64.from_i64", "a=0x8000000000000000", {
+        r: ("0xc3e0000000000000", "none") for r in ROUNDINGS}),
     ("f32.from_i16", "a=0x1ffff", {r: ("0xbf800000", "none") for r in ROUNDINGS}),
     # 2.5 to an integral value: 2 under nearest (even) and zero and down, 3 up;
     # _exact raises inexact, the plain form does not.
@@ -226,13 +235,14 @@ class ProtocolChecks:
 
     def test_many_batches_in_order(self):
         # x + 1 for x = 0..99 in f64: x + 1 exactly.
+        def bits(v):
+            return struct.unpack("<Q", struct.pack("<d", v))[0]
+
         cases, expect = [], []
         for i in range(100):
-            x = float(i)
-            bits = lambda v: int.from_bytes(__import__("struct").pack(">d", v), "big")
             cases.append(f"f64.add.{i:012x}\t-\tf64.add\t{MODE['rne']}\t"
-                         f"a=0x{bits(x):016x} b=0x3ff0000000000000")
-            expect.append(bits(x + 1))
+                         f"a=0x{bits(float(i)):016x} b=0x3ff0000000000000")
+            expect.append(bits(float(i + 1)))
         with self.adapter() as ad:
             answers = ad.run(cases, batch=7)
             self.assertEqual(ad.bye(), 0)
@@ -345,6 +355,9 @@ class PyrefTest(ProtocolChecks, unittest.TestCase):
         # f32: 2^127 x 2 - 2^103 (0xf3000000) = 2^128 - 2^103, the midpoint between the
         # largest finite value 2^128 - 2^104 (odd significand) and 2^128: to even, +inf;
         # with c = -(2^103 + 2^80) (0xf3000001) it is just below the midpoint: 0x7f7fffff.
+        # f32: (1 + 2^-12)^2 = 1 + 2^-11 + 2^-24, the midpoint between 0x3f801000 and
+        # 0x3f801001; c = 2^-70 (0x1c800000) puts the exact sum just above it: 0x3f801001.
+        # (Rounding to binary64 first would land on the midpoint, then to even: 0x3f801000.)
         cases = [
             ("f64.fma", "a=0x3ff0000000000001 b=0x3feffffffffffffe c=0xbff0000000000000",
              "0xb970000000000000"),
@@ -354,6 +367,7 @@ class PyrefTest(ProtocolChecks, unittest.TestCase):
             ("f32.fma", "a=0x7f000000 b=0x40000000 c=0x00000000", "0x7f800000"),
             ("f32.fma", "a=0x7f000000 b=0x40000000 c=0xf3000000", "0x7f800000"),
             ("f32.fma", "a=0x7f000000 b=0x40000000 c=0xf3000001", "0x7f7fffff"),
+            ("f32.fma", "a=0x3f800800 b=0x3f800800 c=0x1c800000", "0x3f801001"),
         ]
         lines = [f"{asm}.{i:012x}\t-\t{asm}\t{MODE['rne']}\t{inp}" for i, (asm, inp, _) in
                  enumerate(cases)]
