@@ -8,4 +8,5 @@ pub mod check;
 pub mod generate;
 pub mod reference;
 pub mod run;
+pub mod state;
 pub mod vector;

@@ -402,3 +402,28 @@ fn example_adapters_pass_their_hand_worked_checks() {
         .unwrap();
     assert!(o.status.success(), "{}", text(&o));
 }
+
+#[test]
+fn state_vector_files_are_read_and_reported_clearly() {
+    let d = tempdir("state");
+    let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "s_nop"}"#;
+    let case = r#"{"id": "s_nop.1", "words": ["bf800000"], "asm": "s_nop 0", "initial": {}, "final": {}, "flags": "none", "rules": []}"#;
+    std::fs::write(
+        d.join("s_nop.jsonl"),
+        format!("{header}\n{case}\n{{\"id\": 3}}\n"),
+    )
+    .unwrap();
+    let o = gpuref().arg("check").arg(&d).output().unwrap();
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("s_nop.jsonl:3:"), "{out}");
+    assert!(out.contains("no built-in reference for state-transition vectors of isa `gcn5` yet (1 cases not checked)"), "{out}");
+    let o = gpuref()
+        .args(["run", "--no-progress", "--vectors"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("(1 cases not run)"), "{out}");
+}
