@@ -97,12 +97,8 @@ fn validate(name: &str, v: &Value, is_final: bool) -> Result<(), String> {
 pub fn parse(file: &Path, text: &str) -> (StateFile, Vec<ParseError>) {
     let mut out = StateFile::default();
     let mut errors = Vec::new();
-    let err = |line: usize, column: usize, message: String| ParseError {
-        file: file.to_path_buf(),
-        line,
-        column,
-        message,
-    };
+    let err =
+        |line: usize, column: usize, message: String| ParseError::new(file, line, column, message);
     for (idx, raw) in text.split('\n').enumerate() {
         let n = idx + 1;
         if raw.trim().is_empty() {

@@ -31,6 +31,17 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+impl ParseError {
+    pub fn new(file: &Path, line: usize, column: usize, message: String) -> ParseError {
+        ParseError {
+            file: file.to_path_buf(),
+            line,
+            column,
+            message,
+        }
+    }
+}
+
 /// A float type named in an acceptance set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FloatType {
@@ -301,12 +312,8 @@ impl VecFile {
 pub fn parse(file: &Path, text: &str) -> (VecFile, Vec<ParseError>) {
     let mut out = VecFile::default();
     let mut errors = Vec::new();
-    let err = |line: usize, column: usize, message: String| ParseError {
-        file: file.to_path_buf(),
-        line,
-        column,
-        message,
-    };
+    let err =
+        |line: usize, column: usize, message: String| ParseError::new(file, line, column, message);
     let mut saw_version = false;
     for (idx, raw) in text.split('\n').enumerate() {
         let n = idx + 1;

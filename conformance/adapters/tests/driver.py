@@ -32,7 +32,8 @@ class Adapter:
         self.lines = queue.Queue()
         self.stderr = []
         threading.Thread(target=self._read_stdout, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._stderr_thread = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_thread.start()
         self.hello = None
         if handshake:
             self.send("gpuref-adapter\t1")
@@ -62,6 +63,11 @@ class Adapter:
             self.stderr.append(line.decode("utf-8", "replace"))
 
     def stderr_text(self):
+        """What the adapter wrote to stderr. Once the process has exited, waits (briefly)
+        for the reader thread to collect the rest, so nothing written just before exit is
+        missed."""
+        if self.proc.poll() is not None:
+            self._stderr_thread.join(timeout=5)
         return "".join(self.stderr)
 
     def send(self, text):

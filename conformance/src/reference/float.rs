@@ -39,19 +39,8 @@ impl Fmt {
     }
 }
 
-fn int_name(t: IntType) -> &'static str {
-    match t {
-        IntType::I16 => "i16",
-        IntType::U16 => "u16",
-        IntType::I32 => "i32",
-        IntType::U32 => "u32",
-        IntType::I64 => "i64",
-        IntType::U64 => "u64",
-    }
-}
-
 fn parse_int(s: &str) -> Option<IntType> {
-    IntType::ALL.into_iter().find(|t| int_name(*t) == s)
+    IntType::ALL.into_iter().find(|t| t.name() == s)
 }
 
 /// GCN-style predicate names, in `Predicate::ALL` order.
@@ -175,13 +164,9 @@ impl Instr {
             Op::Class => format!("{f}.class"),
             Op::MaximumNumber => format!("{f}.maximum_number"),
             Op::ToInt { ty, saturate } => {
-                format!(
-                    "{f}.to_{}{}",
-                    int_name(ty),
-                    if saturate { "_sat" } else { "" }
-                )
+                format!("{f}.to_{}{}", ty.name(), if saturate { "_sat" } else { "" })
             }
-            Op::FromInt(t) => format!("{f}.from_{}", int_name(t)),
+            Op::FromInt(t) => format!("{f}.from_{}", t.name()),
             op => {
                 let n = SIMPLE
                     .iter()
