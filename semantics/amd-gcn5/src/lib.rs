@@ -1,13 +1,17 @@
 //! gpuref-amd-gcn5: AMD GCN5 "Vega" (gfx900) and CDNA1 "MI100" (gfx908) in one crate, with a
 //! target mask on every instruction row.
 //!
-//! Today: the targets and the opcode table of both (every row of the Vega manual's opcode
+//! Today: the targets; the opcode table of both (every row of the Vega manual's opcode
 //! tables, plus the MI100 additions whose numbers come from LLVM because the MI100 manual
-//! stops before its tables). Formats (decode, encode, print) and semantics build on it.
+//! stops before its tables); the scalar operand space; and the scalar ALU formats (SOP2,
+//! SOPK, SOP1, SOPC, SOPP) decoded, encoded, printed and parsed in LLVM's syntax. The
+//! other formats and the semantics build on the same `Instruction` type.
 
 #![forbid(unsafe_code)]
 
+pub mod formats;
 pub mod instructions;
+pub mod operand;
 pub mod target;
 
 pub use instructions::{Format, Promotion, Row};

@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bits;
+pub mod decode;
 
 use std::fmt;
 
