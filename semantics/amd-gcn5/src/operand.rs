@@ -569,3 +569,97 @@ mod tests {
         assert!(ScalarSrc::parse("vcc_lo", 2).is_err());
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Vector registers (added with the DS format, docs/design/0010).
+//
+// An 8-bit VGPR field names v0..v255 (Vega "Microcode Formats", DS: ADDR, DATA0, DATA1,
+// VDST "VGPR"). An operand of n dwords names n consecutive VGPRs starting at the field's
+// register; unlike SGPR pairs no alignment is required (Vega "VGPR alignment" applies to
+// none of the DS operands; LLVM accepts `v[5:6]`), but the range must end at v255.
+
+/// A range of `count` consecutive VGPRs starting at `first` (`v5`, `v[2:3]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VgprRange {
+    pub first: u8,
+    pub count: u8,
+}
+
+impl VgprRange {
+    /// The range of `count` dwords at field value `first`, or why it does not fit.
+    pub fn new(first: u8, count: u8) -> Result<VgprRange, Reason> {
+        if count == 0 || u32::from(first) + u32::from(count) > 256 {
+            return Err("the VGPR range runs past v255");
+        }
+        Ok(VgprRange { first, count })
+    }
+
+    /// LLVM's spelling: `v5` for one dword, `v[5:6]` for more.
+    pub fn display(self) -> String {
+        if self.count == 1 {
+            format!("v{}", self.first)
+        } else {
+            format!(
+                "v[{}:{}]",
+                self.first,
+                u32::from(self.first) + u32::from(self.count) - 1
+            )
+        }
+    }
+
+    /// Parse `vN` or `v[N:M]` (also `v[N]`) as a range of `count` dwords.
+    pub fn parse(text: &str, count: u8) -> Result<VgprRange, Reason> {
+        let t = text.trim();
+        let body = t.strip_prefix('v').ok_or("expected a VGPR (v0..v255)")?;
+        let num = |s: &str| -> Result<u32, Reason> {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 3 {
+                return Err("expected a VGPR number 0..255");
+            }
+            s.parse::<u32>()
+                .ok()
+                .filter(|&n| n <= 255)
+                .ok_or("expected a VGPR number 0..255")
+        };
+        let (first, last) = if let Some(inner) = body.strip_prefix('[') {
+            let inner = inner.strip_suffix(']').ok_or("expected `]`")?;
+            match inner.split_once(':') {
+                Some((a, b)) => (num(a.trim())?, num(b.trim())?),
+                None => {
+                    let a = num(inner.trim())?;
+                    (a, a)
+                }
+            }
+        } else {
+            let a = num(body)?;
+            (a, a)
+        };
+        if last < first || last - first + 1 != u32::from(count) {
+            return Err(match count {
+                1 => "expected one VGPR",
+                2 => "expected a range of 2 VGPRs",
+                3 => "expected a range of 3 VGPRs",
+                _ => "expected a range of 4 VGPRs",
+            });
+        }
+        VgprRange::new(first as u8, count)
+    }
+}
+
+#[cfg(test)]
+mod vgpr_tests {
+    use super::VgprRange;
+
+    #[test]
+    fn vgpr_spelling_and_bad_text() {
+        assert_eq!(VgprRange::new(5, 1).unwrap().display(), "v5");
+        assert_eq!(VgprRange::new(2, 2).unwrap().display(), "v[2:3]");
+        assert_eq!(VgprRange::parse("v[2:3]", 2), VgprRange::new(2, 2));
+        assert_eq!(VgprRange::parse("v255", 1), VgprRange::new(255, 1));
+        assert!(VgprRange::new(255, 2).is_err());
+        for t in [
+            "", "v", "v256", "v[1:3]", "v[3:2]", "s1", "v[1:2", "v-1", "v[:]",
+        ] {
+            assert!(VgprRange::parse(t, 2).is_err(), "{t}");
+        }
+    }
+}

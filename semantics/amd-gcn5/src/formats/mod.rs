@@ -1,9 +1,11 @@
 //! Microcode formats: decode, encode, print and parse in LLVM's AMDGPU assembly syntax.
 //!
 //! Today the five scalar ALU formats (SOP2, SOPK, SOP1, SOPC, SOPP; [`salu`] has their bit
-//! layouts and operand shapes). `decode` takes the dword stream, `encode` gives it back,
-//! `Display` prints what `llvm-mc -arch=amdgcn -mcpu=gfx900|gfx908` prints, and `parse`
-//! reads that text. Decisions where the manual and LLVM differ: docs/design/0008.
+//! layouts and operand shapes), scalar memory ([`smem`]) and LDS/GDS ([`ds`]). `decode`
+//! takes the dword stream, `encode` gives it back, `Display` prints what
+//! `llvm-mc -arch=amdgcn -mcpu=gfx900|gfx908` prints, and `parse` reads that text.
+//! Decisions where the manual and LLVM differ: docs/design/0008 (SALU), 0009 (SMEM),
+//! 0010 (DS).
 //!
 //! Strictness: a field the instruction does not use must be zero, a 64-bit operand must
 //! be an even-aligned pair, and reserved operand codes are errors (Vega "Scalar ALU
@@ -11,7 +13,9 @@
 //! reserved"). SIMM16 is kept whole even where LLVM does not print every bit (S_WAITCNT's
 //! bits 7, 12 and 13), so `decode(encode(x)) == x` always holds.
 
+pub mod ds;
 pub mod salu;
+pub mod smem;
 pub mod special;
 
 use crate::instructions::{by_name, by_opcode, Format, Row};
@@ -74,6 +78,8 @@ pub enum Fields {
     Sop1(Sop1),
     Sopc(Sopc),
     Sopp(Sopp),
+    Smem(smem::Smem),
+    Ds(ds::Ds),
 }
 
 /// One decoded instruction.
@@ -139,11 +145,53 @@ pub fn decode(target: Target, words: &[u32]) -> Result<(Instruction, usize), Dec
         )
     };
     let &word = words.first().ok_or_else(|| truncated(1))?;
+    if ds::is_ds(word) {
+        let opcode = ds::opcode(word);
+        let row = by_opcode(target, Format::Ds, opcode).ok_or(DecodeError::new(
+            0,
+            DecodeErrorKind::UnknownOpcode {
+                format: Format::Ds.name(),
+                opcode: u32::from(opcode),
+                target: target.name(),
+            },
+        ))?;
+        let &w1 = words.get(1).ok_or_else(|| truncated(2))?;
+        let fields = Fields::Ds(ds::decode(row, word, w1)?);
+        return Ok((
+            Instruction {
+                row,
+                fields,
+                literal: None,
+            },
+            2,
+        ));
+    }
+    if smem::is_smem(word) {
+        let opcode = ((word >> 18) & 0xff) as u16;
+        let row = by_opcode(target, Format::Smem, opcode).ok_or(DecodeError::new(
+            0,
+            DecodeErrorKind::UnknownOpcode {
+                format: Format::Smem.name(),
+                opcode: u32::from(opcode),
+                target: target.name(),
+            },
+        ))?;
+        let fields = Fields::Smem(smem::decode(row, words)?);
+        let literal = None;
+        return Ok((
+            Instruction {
+                row,
+                fields,
+                literal,
+            },
+            2,
+        ));
+    }
     let (format, opcode) = salu::identify(word).ok_or_else(|| {
         illegal(
             "ENCODING",
             u64::from(word),
-            "not a scalar ALU format (SOP2/SOPK/SOP1/SOPC/SOPP); other formats are not decoded yet",
+            "not a format decoded yet (SOP2, SOPK, SOP1, SOPC, SOPP, SMEM and DS are)",
         )
     })?;
     let row = by_opcode(target, format, opcode).ok_or(DecodeError::new(
@@ -273,12 +321,20 @@ impl Instruction {
                 simm16: f.simm16,
                 ..RawFields::default()
             },
+            Fields::Smem(_) => RawFields::default(),
+            Fields::Ds(_) => RawFields::default(),
         }
     }
 }
 
 /// The dwords of an instruction (the literal, when present, follows the instruction).
 pub fn encode(inst: &Instruction) -> Vec<u32> {
+    if let Fields::Ds(d) = &inst.fields {
+        return ds::encode(inst.row, d).to_vec();
+    }
+    if let Fields::Smem(f) = &inst.fields {
+        return smem::encode(inst.row, f).to_vec();
+    }
     let mut out = vec![salu::join(inst.row.format, inst.row.opcode, inst.raw())];
     out.extend(inst.literal);
     out
@@ -286,6 +342,18 @@ pub fn encode(inst: &Instruction) -> Vec<u32> {
 
 impl fmt::Display for Instruction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Fields::Ds(d) = &self.fields {
+            return f.write_str(&ds::text(self.row, d));
+        }
+        if let Fields::Smem(s) = &self.fields {
+            let ops = smem::operands_text(self.row, s);
+            let name = self.row.mnemonic();
+            return if ops.is_empty() {
+                f.write_str(&name)
+            } else {
+                write!(f, "{name} {ops}")
+            };
+        }
         let raw = self.raw();
         let lit = self.literal.unwrap_or(0);
         let mut ops = Vec::new();
@@ -372,15 +440,34 @@ pub fn parse(target: Target, text: &str) -> Result<Instruction, ParseError> {
         return Err(err(start, "expected a mnemonic"));
     }
     let row = by_name(target, name)
-        .filter(|r| is_supported(r))
+        .filter(|r| is_supported(r) || r.format == Format::Smem || r.format == Format::Ds)
         .ok_or_else(|| {
             err(
                 start,
-                &format!("unknown scalar ALU mnemonic `{name}` on {}", target.name()),
+                &format!(
+                    "unknown mnemonic `{name}` on {} (SALU, SMEM and DS are parsed so far)",
+                    target.name()
+                ),
             )
         })?;
     let ops_text = &rest[name_len..];
     let ops_base = start + name_len;
+    if row.format == Format::Ds {
+        let fields = ds::parse(row, ops_text, ops_base).map_err(|(c, r)| err(c, &r))?;
+        return Ok(Instruction {
+            row,
+            fields: Fields::Ds(fields),
+            literal: None,
+        });
+    }
+    if row.format == Format::Smem {
+        let fields = smem::parse_operands(row, ops_text).map_err(|(c, r)| err(ops_base + c, &r))?;
+        return Ok(Instruction {
+            row,
+            fields: Fields::Smem(fields),
+            literal: None,
+        });
+    }
     let shape = salu::shape(row);
     let mut operands = if ops_text.trim().is_empty() {
         Vec::new()
