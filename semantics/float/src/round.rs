@@ -72,6 +72,74 @@ pub(crate) fn shr_jam_sig(v: u64, count: u32) -> u64 {
     (v >> c) | ((v & ((1u64 << c) - 1) != 0) as u64)
 }
 
+/// [`shr_jam_sig`] for 128-bit values below 2^127.
+#[inline(always)]
+pub(crate) fn shr_jam_sig128(v: u128, count: u32) -> u128 {
+    let c = if count > 127 { 127 } else { count };
+    // A bit is shifted out exactly when the lowest set bit lies below `c` (none for 0).
+    (v >> c) | ((v.trailing_zeros() < c) as u128)
+}
+
+/// [`normalize128`] without branches, for nonzero magnitudes below 2^127.
+#[inline(always)]
+pub(crate) fn normalize128_sel(mag: u128, scale: i32) -> (u64, i32) {
+    debug_assert!(mag != 0 && mag >> 127 == 0);
+    let lz = mag.leading_zeros();
+    // Leading one to bit 127; keep the 63 bits from bit 127 down, jamming the other 65.
+    let m = mag << lz;
+    let sig = ((m >> 65) as u64) | ((m << 63 != 0) as u64);
+    (sig, scale + 127 - lz as i32)
+}
+
+/// `if cond { x } else { y }` as a conditional move: for conditions that depend on the
+/// operand classes, which a branch predictor cannot learn.
+#[inline(always)]
+pub(crate) fn select<T>(cond: bool, x: T, y: T) -> T {
+    std::hint::select_unpredictable(cond, x, y)
+}
+
+/// Whether `x` is a signalling NaN, in one comparison.
+#[inline(always)]
+fn is_snan_sel<F: Format>(x: u64) -> bool {
+    (x & F::ABS_MASK).wrapping_sub(F::INFINITY + 1) < F::QUIET_BIT - 1
+}
+
+/// [`propagate_nan`] without branches, for operand lists known to hold a NaN: the NaN
+/// result (value and invalid flag). Meaningless if no operand is a NaN.
+#[inline(always)]
+pub(crate) fn nan_result<F: Format, Q: FloatQuirks, const N: usize>(
+    operands: [u64; N],
+) -> Flagged<u64> {
+    // Scanning backwards, the last assignment is the first NaN; the last operand is the
+    // NaN if no other is.
+    let mut first_nan = operands[N - 1];
+    let mut first_snan = operands[N - 1];
+    let mut any_snan = false;
+    for &x in operands.iter().rev() {
+        let snan = is_snan_sel::<F>(x);
+        first_nan = select(is_nan::<F>(x), x, first_nan);
+        first_snan = select(snan, x, first_snan);
+        any_snan |= snan;
+    }
+    let value = match Q::NAN_PROPAGATION {
+        NanPropagation::FirstNan => quiet::<F>(first_nan),
+        NanPropagation::SignalingFirst => quiet::<F>(select(any_snan, first_snan, first_nan)),
+        NanPropagation::DefaultNan => Q::default_nan::<F>(),
+    };
+    Flagged::new(value, Flags::when(any_snan, Flags::INVALID))
+}
+
+/// The input-denormal flag of operands read without flushing, as [`read_input`] raises
+/// it: `subnormal` says whether any operand is subnormal.
+#[inline(always)]
+pub(crate) fn input_flag_kept<Q: FloatQuirks>(subnormal: bool) -> Flags {
+    let raise = match Q::INPUT_DENORMAL_FLAG {
+        InputDenormalFlag::WhenNotFlushed | InputDenormalFlag::Always => true,
+        InputDenormalFlag::Never => false,
+    };
+    Flags::when(subnormal & raise, Flags::INPUT_DENORMAL)
+}
+
 /// Read one operand under the mode: a subnormal becomes a zero of the same sign when the
 /// mode flushes inputs; the input-denormal flag follows `Q::INPUT_DENORMAL_FLAG`.
 /// NaN operands must have been handled before (they raise no input-denormal flag).

@@ -5,8 +5,9 @@ use crate::format::{is_inf, is_nan, is_zero, Format};
 use crate::mode::FpMode;
 use crate::quirks::{FloatQuirks, InputDenormalFlag};
 use crate::round::{
-    cancellation_zero, invalid, is_normal, normalize128, normalize64, propagate_nan, read_input,
-    round_pack, shr_jam_sig, unpack, unpack_normal, Unpacked, SIG_TOP,
+    cancellation_zero, input_flag_kept, invalid, is_normal, nan_result, normalize128,
+    normalize128_sel, normalize64, propagate_nan, read_input, round_pack, select, shr_jam_sig,
+    shr_jam_sig128, unpack, unpack_normal, Unpacked, SIG_TOP,
 };
 use gpuref_core::bits::shr_jam128;
 
@@ -22,6 +23,15 @@ fn typed<F: Format, Q: FloatQuirks>(r: Flagged<u64>, input: Flags) -> Flagged<F:
     } else {
         input
     };
+    Flagged::new(F::bits_from_u64(r.value), r.flags | input)
+}
+
+/// [`typed`] without a branch.
+#[inline(always)]
+fn typed_sel<F: Format, Q: FloatQuirks>(r: Flagged<u64>, input: Flags) -> Flagged<F::Bits> {
+    let outranked = Q::INPUT_DENORMAL_FLAG == InputDenormalFlag::WhenNotFlushed
+        && r.flags.bits() & (Flags::INVALID | Flags::DIV_BY_ZERO).bits() != 0;
+    let input = input.without(Flags::when(outranked, Flags::INPUT_DENORMAL));
     Flagged::new(F::bits_from_u64(r.value), r.flags | input)
 }
 
@@ -133,6 +143,73 @@ fn add_ordered<F: Format>(x: Unpacked, y: Unpacked, mode: &FpMode) -> Flagged<u6
 /// `a × b`, correctly rounded.
 pub fn mul<F: Format, Q: FloatQuirks>(a: F::Bits, b: F::Bits, mode: &FpMode) -> Flagged<F::Bits> {
     let (a, b): (u64, u64) = (a.into(), b.into());
+    // The mode rarely changes, so this branch predicts well.
+    if mode.denormals_for::<F>().flush_inputs {
+        return mul_flushing::<F, Q>(a, b, mode);
+    }
+    let sign_bit = (a ^ b) & F::SIGN_MASK;
+    let (abs_a, abs_b) = (a & F::ABS_MASK, b & F::ABS_MASK);
+    let (sa, ea) = int_sig::<F>(abs_a);
+    let (sb, eb) = int_sig::<F>(abs_b);
+    let max_abs = abs_a.max(abs_b);
+    let special = max_abs >= F::INFINITY; // an infinite or NaN operand
+    let nan = max_abs > F::INFINITY;
+    let exp = ea + eb;
+    let (r, zero) = if 2 * F::PRECISION <= 64 {
+        // The exact product of the integer significands fits in 64 bits.
+        let p = sa * sb;
+        let lz = p.leading_zeros();
+        // A zero, infinite or NaN operand gets a stand-in 1 (its result is selected
+        // below), so that rounding stays on its normal path.
+        let stand_in = special | (p == 0);
+        let sig = select(stand_in, 1 << SIG_TOP, p << (lz - 1));
+        let exp = select(stand_in, 0, exp + 63 - lz as i32);
+        (round_pack::<F>(sign_bit != 0, exp, sig, mode), p == 0)
+    } else {
+        let p = sa as u128 * sb as u128;
+        let stand_in = special | (p == 0);
+        let (sig, exp) = normalize128_sel(select(stand_in, 1, p), select(stand_in, 0, exp));
+        (round_pack::<F>(sign_bit != 0, exp, sig, mode), p == 0)
+    };
+    // Zero × finite = zero; infinity × zero is invalid; infinity × nonzero = infinity.
+    let inf_or_zero = select(
+        special,
+        select(
+            zero,
+            invalid::<F, Q>(),
+            Flagged::exact(sign_bit | F::INFINITY),
+        ),
+        Flagged::exact(sign_bit),
+    );
+    let r = select(special | zero, inf_or_zero, r);
+    let r = select(nan, nan_result::<F, Q, 2>([a, b]), r);
+    let subnormal = any_subnormal::<F, 2>([abs_a, abs_b]);
+    typed_sel::<F, Q>(r, input_flag_kept::<Q>(subnormal & !nan))
+}
+
+/// The integer significand of a finite value's magnitude and the exponent of its unit
+/// (`abs = sig × 2^exp`); for an infinity or NaN, something finite.
+#[inline(always)]
+fn int_sig<F: Format>(abs: u64) -> (u64, i32) {
+    // A subnormal (exponent field 0) has the unit of exponent field 1; the significand of
+    // either is what remains of `abs` after taking away the field beyond 1.
+    let e = (abs >> F::FRAC_BITS).max(1);
+    let sig = abs - ((e - 1) << F::FRAC_BITS);
+    (sig, e as i32 - F::BIAS - F::FRAC_BITS as i32)
+}
+
+/// Whether any of the magnitudes is subnormal.
+#[inline(always)]
+fn any_subnormal<F: Format, const N: usize>(abs: [u64; N]) -> bool {
+    abs.iter()
+        .map(|x| x.wrapping_sub(1))
+        .min()
+        .unwrap_or(u64::MAX)
+        < F::FRAC_MASK
+}
+
+/// [`mul`] when the mode flushes subnormal inputs.
+fn mul_flushing<F: Format, Q: FloatQuirks>(a: u64, b: u64, mode: &FpMode) -> Flagged<F::Bits> {
     if is_normal::<F>(a) && is_normal::<F>(b) {
         let r = mul_unpacked::<F>(unpack_normal::<F>(a), unpack_normal::<F>(b), mode);
         return typed::<F, Q>(r, Flags::NONE);
@@ -183,6 +260,9 @@ fn mul_unpacked<F: Format>(ua: Unpacked, ub: Unpacked, mode: &FpMode) -> Flagged
 }
 
 /// Fused multiply-add `a × b + c` with a single rounding (IEEE 754-2008 §5.4.1).
+///
+/// Like [`mul`], without branches on the operand classes: zeros and subnormals take the
+/// arithmetic path, and the result for infinite and NaN operands is selected over it.
 pub fn fma<F: Format, Q: FloatQuirks>(
     a: F::Bits,
     b: F::Bits,
@@ -190,6 +270,169 @@ pub fn fma<F: Format, Q: FloatQuirks>(
     mode: &FpMode,
 ) -> Flagged<F::Bits> {
     let (a, b, c): (u64, u64, u64) = (a.into(), b.into(), c.into());
+    if mode.denormals_for::<F>().flush_inputs {
+        return fma_flushing::<F, Q>(a, b, c, mode);
+    }
+    let prod_sign_bit = (a ^ b) & F::SIGN_MASK;
+    let (abs_a, abs_b, abs_c) = (a & F::ABS_MASK, b & F::ABS_MASK, c & F::ABS_MASK);
+    let max_ab = abs_a.max(abs_b);
+    let max_abs = max_ab.max(abs_c);
+    let special = max_abs >= F::INFINITY; // an infinite or NaN operand
+    let nan = max_abs > F::INFINITY;
+    let prod_zero = abs_a.min(abs_b) == 0;
+    // The result for special operands, computed first so that few values stay live
+    // across the arithmetic. Without NaNs: an infinite product is the result unless it is
+    // inf × 0 or meets an infinite addend of the other sign (invalid); otherwise the
+    // infinite addend is.
+    let inf_ab = max_ab >= F::INFINITY;
+    let opposite_inf = (abs_c == F::INFINITY) & ((c ^ prod_sign_bit) & F::SIGN_MASK != 0);
+    let inf_invalid = inf_ab & (prod_zero | opposite_inf);
+    let inf_value = select(inf_ab, prod_sign_bit | F::INFINITY, c);
+    let inf_value = select(inf_invalid, Q::default_nan::<F>(), inf_value);
+    let mut nan_r = nan_result::<F, Q, 3>([a, b, c]);
+    if Q::FMA_INF_ZERO_QNAN_INVALID {
+        // fma(inf, 0, qNaN): invalid is the implementation's choice (§7.2(c)).
+        let (inf_a, inf_b) = (abs_a == F::INFINITY, abs_b == F::INFINITY);
+        let inf_times_zero = (inf_a & (abs_b == 0)) | ((abs_a == 0) & inf_b);
+        nan_r = nan_r.with_flags(Flags::when(inf_times_zero, Flags::INVALID));
+    }
+    let special_r = select(
+        nan,
+        nan_r,
+        Flagged::new(inf_value, Flags::when(inf_invalid, Flags::INVALID)),
+    );
+    let subnormal = any_subnormal::<F, 3>([abs_a, abs_b, abs_c]);
+    let input = input_flag_kept::<Q>(subnormal & !nan);
+    let r = if 2 * F::PRECISION + 8 <= 62 {
+        fma_finite_narrow::<F>(a, b, c, prod_zero, special, mode)
+    } else {
+        fma_finite_wide::<F>(a, b, c, prod_zero, special, mode)
+    };
+    typed_sel::<F, Q>(select(special, special_r, r), input)
+}
+
+/// The result of a sum that is exactly zero: a zero of the terms' sign if they agree
+/// (0 + 0), otherwise the exact-cancellation zero (IEEE 754-2008 §6.3).
+#[inline(always)]
+fn zero_sum<F: Format>(p_sign: bool, c_sign: bool, mode: &FpMode) -> Flagged<u64> {
+    let z = select(
+        p_sign == c_sign,
+        (c_sign as u64) * F::SIGN_MASK,
+        cancellation_zero::<F>(mode),
+    );
+    Flagged::exact(z)
+}
+
+/// `a × b + c` for finite operands (zeros and subnormals included, none flushed),
+/// rounded once, in 64-bit arithmetic, for formats whose exact product leaves at least 8
+/// bits of headroom in a 62-bit field (binary16, bfloat16, binary32). For infinite or
+/// NaN operands (`special`) the result is meaningless; the caller selects another.
+///
+/// The product (2P bits, exact) and the addend (P bits) are normalized so that bit 61
+/// holds their leading ones, and the one with the smaller exponent is aligned to the
+/// other with a sticky bit; when the alignment shift is small enough for cancellation to
+/// matter, it is exact (it never shifts a set bit out).
+#[inline(always)]
+fn fma_finite_narrow<F: Format>(
+    a: u64,
+    b: u64,
+    c: u64,
+    prod_zero: bool,
+    special: bool,
+    mode: &FpMode,
+) -> Flagged<u64> {
+    let (sa, ea) = int_sig::<F>(a & F::ABS_MASK);
+    let (sb, eb) = int_sig::<F>(b & F::ABS_MASK);
+    let (sc, ec) = int_sig::<F>(c & F::ABS_MASK);
+    let prod = sa * sb; // < 2^(2P)
+    let lp = prod.leading_zeros(); // ≥ 2; 64 for zero (the shift then gives 0)
+    let p = prod << (lp - 2);
+    let pe = ea + eb + 63 - lp as i32; // bit 61 of p stands for 2^pe
+    let lc = sc.leading_zeros();
+    let cs = sc << (lc - 2);
+    let ce = ec + 63 - lc as i32;
+    // A zero takes the other term's exponent, so that the alignment keeps that term exact.
+    let ce = select(sc == 0, pe, ce);
+    let pe = select(prod_zero, ce, pe);
+    let p_sign = (a ^ b) & F::SIGN_MASK != 0;
+    let c_sign = c & F::SIGN_MASK != 0;
+    let d = pe - ce;
+    let c_big = d < 0;
+    let big = select(c_big, cs, p);
+    let small = shr_jam_sig(select(c_big, p, cs), d.unsigned_abs());
+    let e = select(c_big, ce, pe);
+    let big_sign = select(c_big, c_sign, p_sign);
+    // The difference is negative only for equal exponents.
+    let opposite = p_sign != c_sign;
+    let diff = big.wrapping_sub(small) as i64;
+    let mag = select(opposite, diff.unsigned_abs(), big + small);
+    let sign = big_sign ^ (opposite & (diff < 0));
+    // mag < 2^63: normalize its leading one to bit 62. An exact zero and special operands
+    // round a stand-in 1 instead, so that rounding stays on its normal path.
+    let zero = mag == 0;
+    let lz = mag.leading_zeros();
+    let stand_in = special | zero;
+    let sig = select(stand_in, 1 << SIG_TOP, mag << (lz - 1));
+    let exp = select(stand_in, 0, e + 2 - lz as i32);
+    let r = round_pack::<F>(sign, exp, sig, mode);
+    select(zero, zero_sum::<F>(p_sign, c_sign, mode), r)
+}
+
+/// [`fma_finite_narrow`] in 128-bit arithmetic, for binary64. Significands normalized to
+/// bit 62 give a product in [2^124, 2^126) (value `prod × 2^(pe − 124)`); the addend is
+/// put on the same scale with its leading one at bit 124.
+#[inline(always)]
+fn fma_finite_wide<F: Format>(
+    a: u64,
+    b: u64,
+    c: u64,
+    prod_zero: bool,
+    special: bool,
+    mode: &FpMode,
+) -> Flagged<u64> {
+    let norm = |x: u64| {
+        let (s, e) = int_sig::<F>(x & F::ABS_MASK);
+        let lz = s.leading_zeros(); // ≥ 1; 64 for zero (the shift then gives 0)
+        (s << (lz - 1), e + 63 - lz as i32)
+    };
+    let ((sa, ea), (sb, eb), (sc, ce)) = (norm(a), norm(b), norm(c));
+    let prod = sa as u128 * sb as u128;
+    let pe = ea + eb;
+    let cw = (sc as u128) << SIG_TOP;
+    let ce = select(sc == 0, pe, ce);
+    let pe = select(prod_zero, ce, pe);
+    let p_sign = (a ^ b) & F::SIGN_MASK != 0;
+    let c_sign = c & F::SIGN_MASK != 0;
+    let d = pe - ce;
+    let c_big = d < 0;
+    let big = select(c_big, cw, prod);
+    let small = shr_jam_sig128(select(c_big, prod, cw), d.unsigned_abs());
+    let e = select(c_big, ce, pe);
+    let big_sign = select(c_big, c_sign, p_sign);
+    let opposite = p_sign != c_sign;
+    let diff = big.wrapping_sub(small) as i128;
+    let mag = select(opposite, diff.unsigned_abs(), big + small);
+    let sign = big_sign ^ (opposite & (diff < 0));
+    let zero = mag == 0;
+    let stand_in = special | zero;
+    // Leading one to bit 127 (a zero stays 0); keep 63 bits, jamming the other 65.
+    let lz = mag.leading_zeros();
+    let m = mag << (lz & 127);
+    let sig = ((m >> 65) as u64) | ((m << 63 != 0) as u64);
+    let exp = e - 2 * SIG_TOP as i32 + 127 - lz as i32;
+    let sig = select(stand_in, 1 << SIG_TOP, sig);
+    let exp = select(stand_in, 0, exp);
+    let r = round_pack::<F>(sign, exp, sig, mode);
+    select(zero, zero_sum::<F>(p_sign, c_sign, mode), r)
+}
+
+/// [`fma`] when the mode flushes subnormal inputs.
+fn fma_flushing<F: Format, Q: FloatQuirks>(
+    a: u64,
+    b: u64,
+    c: u64,
+    mode: &FpMode,
+) -> Flagged<F::Bits> {
     if is_normal::<F>(a) && is_normal::<F>(b) && is_normal::<F>(c) {
         let (ua, ub, uc) = (
             unpack_normal::<F>(a),
