@@ -18,7 +18,10 @@
 //! destination and the second the sources) plus [`EXCEPTIONS`], each citing the manual's
 //! instruction description.
 
+use super::{illegal, special, split_operands, truncated, Fields, Instruction, ParseError, UNUSED};
 use crate::instructions::{Format, Row};
+use crate::operand::{Reason, ScalarDst, ScalarReg, ScalarSrc};
+use gpuref_core::decode::DecodeError;
 
 /// How a 16-bit immediate is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +127,14 @@ fn name_widths(name: &str) -> (u32, u32) {
     (before.unwrap_or(last), last)
 }
 
+/// Whether a row is in one of the five scalar ALU formats.
+pub fn is_salu(row: &Row) -> bool {
+    matches!(
+        row.format,
+        Format::Sop2 | Format::Sopk | Format::Sop1 | Format::Sopc | Format::Sopp
+    )
+}
+
 /// The operands of a row, in printed order.
 pub fn shape(row: &Row) -> Vec<Slot> {
     if let Some((_, slots, _)) = EXCEPTIONS.iter().find(|(n, _, _)| *n == row.name) {
@@ -211,6 +222,346 @@ pub const fn has_fields(format: Format) -> (bool, bool, bool, bool) {
         Format::Sopc => (false, true, true, false),
         _ => (false, false, false, true),
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Decode, print and parse (the dispatch is in the parent module).
+
+/// SOP2 fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sop2 {
+    /// `None` for the rows without a destination (S_CBRANCH_G_FORK, S_RFE_RESTORE_B64).
+    pub sdst: Option<ScalarDst>,
+    pub ssrc0: ScalarSrc,
+    pub ssrc1: ScalarSrc,
+}
+
+/// SOPK fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sopk {
+    /// `None` only for S_SETREG_IMM32_B32.
+    pub sdst: Option<ScalarDst>,
+    pub simm16: u16,
+}
+
+/// SOP1 fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sop1 {
+    pub sdst: Option<ScalarDst>,
+    /// `None` only for S_GETPC_B64.
+    pub ssrc0: Option<ScalarSrc>,
+}
+
+/// SOPC's second field: an operand, or S_SET_GPR_IDX_ON's 8-bit mode immediate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SopcSrc1 {
+    Src(ScalarSrc),
+    GprIdxMode(u8),
+}
+
+/// SOPC fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sopc {
+    pub ssrc0: ScalarSrc,
+    pub ssrc1: SopcSrc1,
+}
+
+/// SOPP fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sopp {
+    pub simm16: u16,
+}
+
+/// Check and split the fields of SALU `row` (whose format and opcode `words[0]` holds);
+/// returns them and the literal dword when the instruction has one.
+pub(super) fn decode(row: &Row, words: &[u32]) -> Result<(Fields, Option<u32>), DecodeError> {
+    let format = row.format;
+    let raw = split(words[0]);
+    let shape = shape(row);
+    let (has_sdst, has_s0, has_s1, has_k) = has_fields(format);
+    let find = |pred: fn(&Slot) -> Option<u32>| shape.iter().find_map(pred);
+    let sdst_w = find(|s| match s {
+        Slot::Sdst(w) => Some(*w),
+        _ => None,
+    });
+    let s0_w = find(|s| match s {
+        Slot::Ssrc0(w) => Some(*w),
+        _ => None,
+    });
+    let s1_w = find(|s| match s {
+        Slot::Ssrc1(w) => Some(*w),
+        _ => None,
+    });
+    let gpr_idx = shape.contains(&Slot::GprIdxSsrc1);
+    let uses_k = shape.iter().any(|s| matches!(s, Slot::Simm16(_)));
+    let needs_lit32 = shape.contains(&Slot::Literal32);
+
+    let sdst = match sdst_w {
+        Some(w) => {
+            let r = ScalarReg::from_code(raw.sdst)
+                .and_then(|r| r.check_width(w).map(|()| r))
+                .map_err(|e| illegal("SDST", u64::from(raw.sdst), e))?;
+            Some(r)
+        }
+        None if has_sdst && raw.sdst != 0 => {
+            return Err(illegal("SDST", u64::from(raw.sdst), UNUSED))
+        }
+        None => None,
+    };
+    let src = |field: &'static str, code: u8, w: Option<u32>, has: bool| match w {
+        Some(w) => ScalarSrc::from_code(code)
+            .and_then(|s| s.check_width(w).map(|()| Some(s)))
+            .map_err(|e| illegal(field, u64::from(code), e)),
+        None if has && code != 0 && !(field == "SSRC1" && gpr_idx) => {
+            Err(illegal(field, u64::from(code), UNUSED))
+        }
+        None => Ok(None),
+    };
+    let ssrc0 = src("SSRC0", raw.ssrc0, s0_w, has_s0)?;
+    let ssrc1 = src("SSRC1", raw.ssrc1, s1_w, has_s1)?;
+    if has_k && !uses_k && raw.simm16 != 0 {
+        return Err(illegal("SIMM16", u64::from(raw.simm16), UNUSED));
+    }
+    let needs_literal =
+        needs_lit32 || ssrc0 == Some(ScalarSrc::Literal) || ssrc1 == Some(ScalarSrc::Literal);
+    let literal = if needs_literal {
+        Some(*words.get(1).ok_or_else(|| truncated(2, words.len()))?)
+    } else {
+        None
+    };
+    let int0 = ScalarSrc::Int(0);
+    let fields = match format {
+        Format::Sop2 => Fields::Sop2(Sop2 {
+            sdst,
+            ssrc0: ssrc0.unwrap_or(int0),
+            ssrc1: ssrc1.unwrap_or(int0),
+        }),
+        Format::Sopk => Fields::Sopk(Sopk {
+            sdst,
+            simm16: raw.simm16,
+        }),
+        Format::Sop1 => Fields::Sop1(Sop1 { sdst, ssrc0 }),
+        Format::Sopc => Fields::Sopc(Sopc {
+            ssrc0: ssrc0.unwrap_or(int0),
+            ssrc1: if gpr_idx {
+                SopcSrc1::GprIdxMode(raw.ssrc1)
+            } else {
+                SopcSrc1::Src(ssrc1.unwrap_or(int0))
+            },
+        }),
+        _ => Fields::Sopp(Sopp { simm16: raw.simm16 }),
+    };
+    Ok((fields, literal))
+}
+
+/// The raw fields of a SALU instruction (zero for other formats).
+fn raw(fields: &Fields) -> RawFields {
+    let code = |s: Option<ScalarSrc>| s.map_or(0, ScalarSrc::code);
+    let dst = |d: Option<ScalarDst>| d.map_or(0, ScalarReg::code);
+    match *fields {
+        Fields::Sop2(f) => RawFields {
+            sdst: dst(f.sdst),
+            ssrc0: f.ssrc0.code(),
+            ssrc1: f.ssrc1.code(),
+            simm16: 0,
+        },
+        Fields::Sopk(f) => RawFields {
+            sdst: dst(f.sdst),
+            simm16: f.simm16,
+            ..RawFields::default()
+        },
+        Fields::Sop1(f) => RawFields {
+            sdst: dst(f.sdst),
+            ssrc0: code(f.ssrc0),
+            ..RawFields::default()
+        },
+        Fields::Sopc(f) => RawFields {
+            ssrc0: f.ssrc0.code(),
+            ssrc1: match f.ssrc1 {
+                SopcSrc1::Src(s) => s.code(),
+                SopcSrc1::GprIdxMode(m) => m,
+            },
+            ..RawFields::default()
+        },
+        Fields::Sopp(f) => RawFields {
+            simm16: f.simm16,
+            ..RawFields::default()
+        },
+        Fields::Smem(_) => RawFields::default(),
+        Fields::Ds(_) => RawFields::default(),
+        Fields::Flat(_) => RawFields::default(),
+        Fields::Vintrp(_) | Fields::Exp(_) => RawFields::default(),
+        Fields::Buf(_) => RawFields::default(),
+    }
+}
+
+/// The dword of a SALU instruction, then its literal.
+pub(super) fn encode(inst: &Instruction) -> Vec<u32> {
+    let mut out = vec![join(inst.row.format, inst.row.opcode, raw(&inst.fields))];
+    out.extend(inst.literal);
+    out
+}
+
+/// The instruction in LLVM syntax.
+pub(super) fn text(inst: &Instruction) -> String {
+    let raw = raw(&inst.fields);
+    let lit = inst.literal.unwrap_or(0);
+    let mut ops = Vec::new();
+    for slot in shape(inst.row) {
+        let text = match slot {
+            Slot::Sdst(w) => ScalarReg::from_code(raw.sdst)
+                .map(|r| r.display(w))
+                .unwrap_or_else(|_| format!("<sdst {}>", raw.sdst)),
+            Slot::Ssrc0(w) => src_text(raw.ssrc0, w, lit),
+            Slot::Ssrc1(w) => src_text(raw.ssrc1, w, lit),
+            Slot::GprIdxSsrc1 => special::gpr_idx_text(u16::from(raw.ssrc1)),
+            Slot::Literal32 => crate::operand::literal_text(lit, 1),
+            Slot::Simm16(style) => {
+                let k = raw.simm16;
+                match style {
+                    ImmStyle::Hex => format!("{k:#x}"),
+                    ImmStyle::Dec => k.to_string(),
+                    ImmStyle::U16 if k <= 64 => k.to_string(),
+                    ImmStyle::U16 => format!("{k:#x}"),
+                    ImmStyle::OptDec if k == 0 => continue,
+                    ImmStyle::OptDec => k.to_string(),
+                    ImmStyle::Waitcnt => special::waitcnt_text(k),
+                    ImmStyle::Sendmsg => special::sendmsg_text(k),
+                    ImmStyle::Hwreg => special::hwreg_text(k),
+                    ImmStyle::GprIdx => special::gpr_idx_text(k),
+                }
+            }
+        };
+        ops.push(text);
+    }
+    let name = inst.row.mnemonic();
+    if ops.is_empty() {
+        name
+    } else {
+        format!("{name} {}", ops.join(", "))
+    }
+}
+
+fn src_text(code: u8, dwords: u32, literal: u32) -> String {
+    ScalarSrc::from_code(code)
+        .map(|s| s.display(dwords, literal))
+        .unwrap_or_else(|_| format!("<ssrc {code}>"))
+}
+
+/// Parse the operands of SALU `row`: `ops_text` follows the mnemonic at 0-based column
+/// `ops_base`; `end` is the column of the end of the text. Errors give a 0-based column.
+pub(super) fn parse(
+    row: &Row,
+    ops_text: &str,
+    ops_base: usize,
+    end: usize,
+) -> Result<(Fields, Option<u32>), ParseError> {
+    let err = |col0: usize, reason: &str| ParseError {
+        column: col0 + 1,
+        reason: reason.to_string(),
+    };
+    let shape = shape(row);
+    let mut operands = if ops_text.trim().is_empty() {
+        Vec::new()
+    } else if shape == [Slot::Simm16(ImmStyle::Waitcnt)] {
+        let lead = ops_text.len() - ops_text.trim_start().len();
+        vec![(ops_base + lead, ops_text.trim())]
+    } else {
+        split_operands(ops_text, ops_base)
+    };
+    let optional = shape == [Slot::Simm16(ImmStyle::OptDec)];
+    if optional && operands.is_empty() {
+        operands.push((end, "0"));
+    }
+    if operands.len() != shape.len() {
+        let col = operands.get(shape.len()).map_or(end, |o| o.0);
+        return Err(err(
+            col,
+            &format!(
+                "{} takes {} operand(s), found {}",
+                row.mnemonic(),
+                shape.len(),
+                operands.len()
+            ),
+        ));
+    }
+    let mut raw = RawFields::default();
+    let (mut sdst, mut ssrc0, mut ssrc1) = (None, None, None);
+    let mut literal: Option<u32> = None;
+    let mut gpr_idx = None;
+    for (slot, &(col, op)) in shape.iter().zip(&operands) {
+        let e = |r: Reason| err(col, &format!("`{op}`: {r}"));
+        let mut take_literal = |v: Option<u32>| -> Result<(), ParseError> {
+            if let Some(v) = v {
+                match literal {
+                    Some(old) if old != v => {
+                        return Err(err(col, "only one literal constant per instruction"))
+                    }
+                    _ => literal = Some(v),
+                }
+            }
+            Ok(())
+        };
+        match *slot {
+            Slot::Sdst(w) => sdst = Some(ScalarReg::parse(op, w).map_err(e)?),
+            Slot::Ssrc0(w) | Slot::Ssrc1(w) => {
+                let (s, v) = ScalarSrc::parse(op, w).map_err(e)?;
+                take_literal(v)?;
+                if matches!(slot, Slot::Ssrc0(_)) {
+                    ssrc0 = Some(s);
+                } else {
+                    ssrc1 = Some(s);
+                }
+            }
+            Slot::GprIdxSsrc1 => {
+                gpr_idx = Some(special::gpr_idx_parse(op, 0xff).map_err(e)? as u8);
+            }
+            Slot::Literal32 => {
+                // The value as a 32-bit operand: an integer, an inline float spelling (its
+                // binary32 bits, as LLVM prints them) or any 32-bit literal.
+                literal = Some(match ScalarSrc::parse(op, 1).map_err(e)? {
+                    (ScalarSrc::Int(v), _) => v as i32 as u32,
+                    (ScalarSrc::Float(c), _) => c.f32_bits(),
+                    (ScalarSrc::Literal, Some(v)) => v,
+                    _ => return Err(e("expected a 32-bit constant")),
+                });
+            }
+            Slot::Simm16(style) => {
+                let k = match style {
+                    ImmStyle::Waitcnt => special::waitcnt_parse(op),
+                    ImmStyle::Sendmsg => special::sendmsg_parse(op),
+                    ImmStyle::Hwreg => special::hwreg_parse(op),
+                    ImmStyle::GprIdx => special::gpr_idx_parse(op, u16::MAX),
+                    _ => crate::operand::parse_int(op)
+                        .filter(|v| (-(1i64 << 15)..(1i64 << 16)).contains(v))
+                        .map(|v| v as u16)
+                        .ok_or("expected a 16-bit integer"),
+                };
+                raw.simm16 = k.map_err(e)?;
+            }
+        }
+    }
+    let fields = match row.format {
+        Format::Sop2 => Fields::Sop2(Sop2 {
+            sdst,
+            ssrc0: ssrc0.unwrap_or(ScalarSrc::Int(0)),
+            ssrc1: ssrc1.unwrap_or(ScalarSrc::Int(0)),
+        }),
+        Format::Sopk => Fields::Sopk(Sopk {
+            sdst,
+            simm16: raw.simm16,
+        }),
+        Format::Sop1 => Fields::Sop1(Sop1 { sdst, ssrc0 }),
+        Format::Sopc => Fields::Sopc(Sopc {
+            ssrc0: ssrc0.unwrap_or(ScalarSrc::Int(0)),
+            ssrc1: match gpr_idx {
+                Some(m) => SopcSrc1::GprIdxMode(m),
+                None => SopcSrc1::Src(ssrc1.unwrap_or(ScalarSrc::Int(0))),
+            },
+        }),
+        _ => Fields::Sopp(Sopp { simm16: raw.simm16 }),
+    };
+    Ok((fields, literal))
 }
 
 #[cfg(test)]

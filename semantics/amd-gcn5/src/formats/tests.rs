@@ -2,9 +2,10 @@
 
 use super::*;
 use crate::instructions::rows;
+use salu::RawFields;
 
 fn salu_rows(t: Target) -> impl Iterator<Item = &'static Row> {
-    rows().filter(move |r| is_supported(r) && r.targets.contains(t))
+    rows().filter(move |r| salu::is_salu(r) && r.targets.contains(t))
 }
 
 /// splitmix64.
