@@ -23,6 +23,7 @@ pub mod mubuf;
 pub mod salu;
 pub mod smem;
 pub mod special;
+pub mod template;
 pub mod vintrp;
 
 use crate::instructions::{by_name, by_opcode, Format, Row};
