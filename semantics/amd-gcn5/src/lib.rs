@@ -10,10 +10,12 @@
 
 #![forbid(unsafe_code)]
 
+pub mod alu;
 pub mod formats;
 pub mod instructions;
 pub mod operand;
 pub mod target;
+pub mod wave;
 
 pub use instructions::{Format, Promotion, Row};
 pub use target::{Target, Targets};
