@@ -10,7 +10,9 @@
 //! not hold yet (fork/join, MOVREL, GETREG/SETREG, RFE, VSKIP, GPR indexing mode) are
 //! listed in [`salu::WAVE_LEVEL`] with the reason, and `execute` says so.
 
+pub mod mode;
 pub mod salu;
+pub mod valu;
 
 use crate::formats::salu::{shape, Slot};
 use crate::formats::{Fields, Instruction};

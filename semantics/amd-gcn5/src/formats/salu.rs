@@ -387,11 +387,8 @@ fn raw(fields: &Fields) -> RawFields {
             simm16: f.simm16,
             ..RawFields::default()
         },
-        Fields::Smem(_) => RawFields::default(),
-        Fields::Ds(_) => RawFields::default(),
-        Fields::Flat(_) => RawFields::default(),
-        Fields::Vintrp(_) | Fields::Exp(_) => RawFields::default(),
-        Fields::Buf(_) => RawFields::default(),
+        // Not a SALU format: encode and text never call this for them.
+        _ => RawFields::default(),
     }
 }
 
