@@ -106,6 +106,21 @@ pub fn kernel(row: &Row) -> Option<&'static KernelRow> {
     salu::KERNELS.iter().find(|k| k.name == row.name)
 }
 
+/// Whether a row has an executable kernel (scalar or vector).
+pub fn has_semantics(row: &Row) -> bool {
+    kernel(row).is_some() || valu::VOP2_KERNELS.iter().any(|k| k.name == row.name)
+}
+
+/// Why a row has no kernel yet, when a table says (wave-level scalar rows, vector rows
+/// waiting for a dispute note).
+pub fn pending_reason(row: &Row) -> Option<&'static str> {
+    salu::WAVE_LEVEL
+        .iter()
+        .chain(valu::NOT_YET)
+        .find(|(n, _)| *n == row.name)
+        .map(|(_, why)| *why)
+}
+
 /// How a 64-bit operand of `row` widens a 32-bit literal: sign extension for the `_I64`
 /// operands, zero extension otherwise (docs/design/0019).
 fn widen(row: &Row) -> Widen {
