@@ -3,10 +3,9 @@
 //!
 //! Today: the targets; the opcode table of both (every row of the Vega manual's opcode
 //! tables, plus the MI100 additions whose numbers come from LLVM because the MI100 manual
-//! stops before its tables); the scalar operand space; and the formats SOP2, SOPK, SOP1,
-//! SOPC, SOPP, SMEM, DS, MUBUF, MTBUF, FLAT, GLOBAL, SCRATCH, VINTRP and EXP decoded,
-//! encoded, printed and parsed in LLVM's syntax. The
-//! other formats and the semantics build on the same `Instruction` type.
+//! stops before its tables); the operand spaces; every microcode format decoded, encoded,
+//! printed and parsed in LLVM's syntax ([`formats`]); and the first semantics: the wave
+//! state ([`wave`]) and ALU kernels with their executor ([`alu`]).
 
 #![forbid(unsafe_code)]
 

@@ -743,3 +743,102 @@ mod vector_src_tests {
         assert!(VectorSrc::from_code(255).unwrap().is_literal());
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Accumulation VGPRs (added with VOP3P-MAI, docs/design/0015).
+//
+// MI100 has a second VGPR file, the AccVGPRs a0..a255 (MI100 manual, chapter "Matrix
+// Arithmetic Instructions (MAI)": the C and D matrices "always" use them, A and B may). An
+// MFMA operand of n dwords names n consecutive AccVGPRs; LLVM 14 spells them `a5` and
+// `a[0:15]` and, as for VGPRs on gfx908, requires no alignment (checked with llvm-mc
+// -mcpu=gfx908), but the range must end at a255.
+
+/// A range of `count` consecutive AccVGPRs starting at `first` (`a5`, `a[0:15]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AccVgprRange {
+    pub first: u8,
+    pub count: u8,
+}
+
+impl AccVgprRange {
+    /// The range of `count` dwords at register `first`, or why it does not fit.
+    pub fn new(first: u8, count: u8) -> Result<AccVgprRange, Reason> {
+        if count == 0 || u32::from(first) + u32::from(count) > 256 {
+            return Err("the AccVGPR range runs past a255");
+        }
+        Ok(AccVgprRange { first, count })
+    }
+
+    /// LLVM's spelling: `a5` for one dword, `a[0:15]` for more.
+    pub fn display(self) -> String {
+        if self.count == 1 {
+            format!("a{}", self.first)
+        } else {
+            format!(
+                "a[{}:{}]",
+                self.first,
+                u32::from(self.first) + u32::from(self.count) - 1
+            )
+        }
+    }
+
+    /// Parse `aN` or `a[N:M]` (also `a[N]`) as a range of `count` dwords.
+    pub fn parse(text: &str, count: u8) -> Result<AccVgprRange, Reason> {
+        let body = text
+            .trim()
+            .strip_prefix('a')
+            .ok_or("expected an AccVGPR (a0..a255)")?;
+        let num = |s: &str| -> Result<u32, Reason> {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 3 {
+                return Err("expected an AccVGPR number 0..255");
+            }
+            s.parse::<u32>()
+                .ok()
+                .filter(|&n| n <= 255)
+                .ok_or("expected an AccVGPR number 0..255")
+        };
+        let (first, last) = if let Some(inner) = body.strip_prefix('[') {
+            let inner = inner.strip_suffix(']').ok_or("expected `]`")?;
+            match inner.split_once(':') {
+                Some((a, b)) => (num(a.trim())?, num(b.trim())?),
+                None => {
+                    let a = num(inner.trim())?;
+                    (a, a)
+                }
+            }
+        } else {
+            let a = num(body)?;
+            (a, a)
+        };
+        if last < first || last - first + 1 != u32::from(count) {
+            return Err(match count {
+                1 => "expected one AccVGPR",
+                2 => "expected a range of 2 AccVGPRs",
+                4 => "expected a range of 4 AccVGPRs",
+                16 => "expected a range of 16 AccVGPRs",
+                _ => "expected a range of 32 AccVGPRs",
+            });
+        }
+        AccVgprRange::new(first as u8, count)
+    }
+}
+
+#[cfg(test)]
+mod acc_vgpr_tests {
+    use super::AccVgprRange;
+
+    #[test]
+    fn acc_vgpr_spelling_and_bad_text() {
+        assert_eq!(AccVgprRange::new(5, 1).unwrap().display(), "a5");
+        assert_eq!(AccVgprRange::new(0, 16).unwrap().display(), "a[0:15]");
+        assert_eq!(AccVgprRange::parse("a[0:15]", 16), AccVgprRange::new(0, 16));
+        assert_eq!(AccVgprRange::parse("a255", 1), AccVgprRange::new(255, 1));
+        assert_eq!(AccVgprRange::parse("a[7]", 1), AccVgprRange::new(7, 1));
+        assert!(AccVgprRange::new(240, 32).is_err());
+        for t in [
+            "", "a", "a256", "a[1:3]", "a[3:2]", "v1", "a[1:2", "a-1", "a[:]", "a[0:1]x",
+        ] {
+            assert!(AccVgprRange::parse(t, 2).is_err(), "{t}");
+        }
+    }
+}

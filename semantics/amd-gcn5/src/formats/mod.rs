@@ -1,14 +1,19 @@
 //! Microcode formats: decode, encode, print and parse in LLVM's AMDGPU assembly syntax.
 //!
-//! Today: the five scalar ALU formats (SOP2, SOPK, SOP1, SOPC, SOPP; [`salu`]), scalar
-//! memory ([`smem`]), LDS/GDS ([`ds`]), buffer memory ([`mubuf`]: MUBUF and MTBUF),
-//! FLAT/GLOBAL/SCRATCH ([`flat`]), parameter interpolation ([`vintrp`]) and export
-//! ([`exp`]). Each format module has the bit layout and operand shapes of its rows and its
-//! own `decode`, `encode`, `text` and `parse`; this module finds the format of a dword
-//! ([`identify`]) and dispatches. `decode` takes the dword stream, `encode` gives it back,
-//! `Display` prints what `llvm-mc -arch=amdgcn -mcpu=gfx900|gfx908` prints, and `parse`
-//! reads that text. Decisions where the manual and LLVM differ: docs/design/0008 (SALU),
-//! 0009 (SMEM), 0010 (DS), 0011 (MUBUF/MTBUF), 0012 (FLAT), 0013 (VINTRP, EXP).
+//! Every format of both targets: the scalar ALU ([`salu`]: SOP2, SOPK, SOP1, SOPC, SOPP),
+//! scalar memory ([`smem`]), the vector ALU ([`vop`]: VOP1, VOP2, VOPC; [`vop3`]: VOP3A,
+//! VOP3B; [`vop3i`]: the VOP3 interpolation forms; [`vop3p`]: VOP3P; [`mai`]: MI100's
+//! VOP3P-MAI; [`sdwa`] and [`dpp`]: the extensions of the 32-bit forms; [`valu`]: the
+//! operand shapes and text they share), LDS/GDS ([`ds`]), buffer memory ([`mubuf`]: MUBUF
+//! and MTBUF), images ([`mimg`]), FLAT/GLOBAL/SCRATCH ([`flat`]), parameter interpolation
+//! ([`vintrp`]) and export ([`exp`]). Each format module has the bit layout and operand
+//! shapes of its rows and its own `decode`, `encode`, `text` and `parse`; this module finds
+//! the format of a dword ([`identify`]) and dispatches. `decode` takes the dword stream,
+//! `encode` gives it back, `Display` prints what `llvm-mc -arch=amdgcn -mcpu=gfx900|gfx908`
+//! prints, and `parse` reads that text. Decisions where the manual and LLVM differ:
+//! docs/design/0008 (SALU), 0009 (SMEM), 0010 (DS), 0011 (MUBUF/MTBUF), 0012 (FLAT), 0013
+//! (VINTRP, EXP), 0014 (VOP1/VOP2/VOPC/VOP3), 0015 (VOP3P, MAI), 0016 (MIMG), 0017 (SDWA,
+//! DPP).
 //!
 //! Strictness: a field the instruction does not use must be zero, a 64-bit operand must
 //! be an even-aligned pair, and reserved operand codes are errors (Vega "Scalar ALU
@@ -16,15 +21,24 @@
 //! reserved"). Immediates are kept whole even where LLVM does not print every bit (S_WAITCNT's
 //! bits 7, 12 and 13), so `decode(encode(x)) == x` always holds.
 
+pub mod dpp;
 pub mod ds;
 pub mod exp;
 pub mod flat;
+pub mod mai;
+pub mod mimg;
 pub mod mubuf;
 pub mod salu;
+pub mod sdwa;
 pub mod smem;
 pub mod special;
 pub mod template;
+pub mod valu;
 pub mod vintrp;
+pub mod vop;
+pub mod vop3;
+pub mod vop3i;
+pub mod vop3p;
 
 use crate::instructions::{by_name, by_opcode, Format, Row};
 use crate::operand::Reason;
@@ -49,6 +63,21 @@ pub enum Fields {
     Flat(flat::Flat),
     /// MUBUF and MTBUF.
     Buf(mubuf::Buf),
+    Mimg(mimg::Mimg),
+    /// VOP3P (packed math, MIX, dot).
+    Vop3p(vop3p::Vop3p),
+    /// VOP3P-MAI (MFMA, AccVGPR moves).
+    Mai(mai::Mai),
+    /// VOP1, VOP2 and VOPC (e32).
+    Vop(vop::Vop),
+    /// VOP3A and VOP3B (e64 and native VOP3).
+    Vop3(vop3::Vop3),
+    /// The VOP3 interpolation forms (VOP3A).
+    Vop3Interp(vop3i::Interp),
+    /// VOP1, VOP2 and VOPC with the SDWA second dword (SRC0 = 249).
+    Sdwa(sdwa::Sdwa),
+    /// VOP1 and VOP2 with the DPP second dword (SRC0 = 250).
+    Dpp(dpp::Dpp),
 }
 
 /// One decoded instruction.
@@ -94,11 +123,19 @@ pub fn is_supported(row: &Row) -> bool {
             | Format::Scratch
             | Format::Vintrp
             | Format::Exp
+            | Format::Mimg
+            | Format::Vop3p
+            | Format::Vop3pMai
+            | Format::Vop1
+            | Format::Vop2
+            | Format::Vopc
+            | Format::Vop3a
+            | Format::Vop3b
     )
 }
 
 /// The format and opcode a first dword names, from its ENCODING bits (Vega "Microcode
-/// Formats"), or `None` when it is not a format decoded yet. FLAT's SEG field picks FLAT,
+/// Formats"), or `None` when no format has these bits. FLAT's SEG field picks FLAT,
 /// SCRATCH or GLOBAL; its reserved value 3 gives `Some(Err(..))`.
 pub fn identify(word: u32) -> Option<Result<(Format, u16), DecodeError>> {
     let found = if let Some(f) = salu::identify(word) {
@@ -118,8 +155,23 @@ pub fn identify(word: u32) -> Option<Result<(Format, u16), DecodeError>> {
         });
     } else if vintrp::is_vintrp(word) {
         (Format::Vintrp, vintrp::opcode(word))
+    } else if mimg::is_mimg(word) {
+        (Format::Mimg, mimg::opcode(word))
+    } else if vop3p::is_vop3p(word) {
+        let op = vop3p::opcode(word);
+        let format = if op >= 64 {
+            Format::Vop3pMai
+        } else {
+            Format::Vop3p
+        };
+        (format, op)
     } else if exp::is_exp(word) {
         (Format::Exp, 0)
+    } else if let Some(f) = vop::identify(word) {
+        f
+    } else if vop3::is_vop3(word) {
+        let op = vop3::opcode(word);
+        (vop3::format_of(op), op)
     } else {
         return None;
     };
@@ -150,10 +202,7 @@ pub fn decode(target: Target, words: &[u32]) -> Result<(Instruction, usize), Dec
         illegal(
             "ENCODING",
             u64::from(word),
-            concat!(
-                "not a format decoded yet (SOP2, SOPK, SOP1, SOPC, SOPP, SMEM, DS, MUBUF, ",
-                "MTBUF, FLAT, GLOBAL, SCRATCH, VINTRP and EXP are)"
-            ),
+            "no format has these ENCODING bits (Vega \"Microcode Formats\")",
         )
     })??;
     let row = by_opcode(target, format, opcode).ok_or(DecodeError::new(
@@ -186,6 +235,34 @@ pub fn decode(target: Target, words: &[u32]) -> Result<(Instruction, usize), Dec
             (Fields::Flat(flat::decode(row, w0, w1)?), None)
         }
         Format::Vintrp => (Fields::Vintrp(vintrp::decode(row, word)?), None),
+        Format::Mimg => {
+            let (w0, w1) = two()?;
+            (Fields::Mimg(mimg::decode(row, w0, w1)?), None)
+        }
+        Format::Vop3p => {
+            let (w0, w1) = two()?;
+            (Fields::Vop3p(vop3p::decode(row, w0, w1)?), None)
+        }
+        Format::Vop3pMai => {
+            let (w0, w1) = two()?;
+            (Fields::Mai(mai::decode(row, w0, w1)?), None)
+        }
+        Format::Vop1 | Format::Vop2 | Format::Vopc if sdwa::selects(target, row, word) => {
+            let (w0, w1) = two()?;
+            (Fields::Sdwa(sdwa::decode(row, w0, w1)?), None)
+        }
+        Format::Vop1 | Format::Vop2 | Format::Vopc if dpp::selects(target, row, word) => {
+            let (w0, w1) = two()?;
+            (Fields::Dpp(dpp::decode(row, w0, w1)?), None)
+        }
+        Format::Vop1 | Format::Vop2 | Format::Vopc => {
+            let (v, l) = vop::decode(row, words)?;
+            (Fields::Vop(v), l)
+        }
+        Format::Vop3a | Format::Vop3b if vop3i::is_interp(row) => {
+            (Fields::Vop3Interp(vop3i::decode(row, words)?), None)
+        }
+        Format::Vop3a | Format::Vop3b => (Fields::Vop3(vop3::decode(row, words)?), None),
         _ => {
             let (w0, w1) = two()?;
             (Fields::Exp(exp::decode(w0, w1)?), None)
@@ -209,10 +286,20 @@ impl Instruction {
             | Fields::Sop1(_)
             | Fields::Sopc(_)
             | Fields::Sopp(_)
-            | Fields::Vintrp(_) => 1,
-            Fields::Smem(_) | Fields::Ds(_) | Fields::Exp(_) | Fields::Flat(_) | Fields::Buf(_) => {
-                2
-            }
+            | Fields::Vintrp(_)
+            | Fields::Vop(_) => 1,
+            Fields::Smem(_)
+            | Fields::Ds(_)
+            | Fields::Exp(_)
+            | Fields::Flat(_)
+            | Fields::Buf(_)
+            | Fields::Mimg(_)
+            | Fields::Vop3p(_)
+            | Fields::Mai(_)
+            | Fields::Vop3(_)
+            | Fields::Vop3Interp(_)
+            | Fields::Sdwa(_)
+            | Fields::Dpp(_) => 2,
         };
         base + usize::from(self.literal.is_some())
     }
@@ -230,6 +317,14 @@ pub fn encode(inst: &Instruction) -> Vec<u32> {
         Fields::Flat(d) => flat::encode(inst.row, d).to_vec(),
         Fields::Vintrp(v) => vec![vintrp::encode(inst.row, v)],
         Fields::Exp(e) => exp::encode(e).to_vec(),
+        Fields::Mimg(m) => mimg::encode(inst.row, m).to_vec(),
+        Fields::Vop3p(v) => vop3p::encode(inst.row, v).to_vec(),
+        Fields::Mai(m) => mai::encode(inst.row, m).to_vec(),
+        Fields::Vop(v) => vop::encode(inst.row, v, inst.literal),
+        Fields::Vop3(v) => vop3::encode(inst.row, v).to_vec(),
+        Fields::Vop3Interp(v) => vop3i::encode(inst.row, v).to_vec(),
+        Fields::Sdwa(s) => sdwa::encode(inst.row, s).to_vec(),
+        Fields::Dpp(d) => dpp::encode(inst.row, d).to_vec(),
     }
 }
 
@@ -255,6 +350,14 @@ impl fmt::Display for Instruction {
             Fields::Flat(d) => flat::text(self.row, d),
             Fields::Vintrp(v) => vintrp::text(self.row, v),
             Fields::Exp(e) => exp::text(self.row, e),
+            Fields::Mimg(m) => mimg::text(self.row, m),
+            Fields::Vop3p(v) => vop3p::text(self.row, v),
+            Fields::Mai(m) => mai::text(self.row, m),
+            Fields::Vop(v) => vop::text(self.row, v, self.literal),
+            Fields::Vop3(v) => vop3::text(self.row, v),
+            Fields::Vop3Interp(v) => vop3i::text(self.row, v),
+            Fields::Sdwa(s) => sdwa::text(self.row, s),
+            Fields::Dpp(d) => dpp::text(self.row, d),
         };
         f.write_str(&text)
     }
@@ -292,25 +395,41 @@ pub fn parse(target: Target, text: &str) -> Result<Instruction, ParseError> {
         column: col0 + 1,
         reason: reason.to_string(),
     };
-    let start = text.len() - text.trim_start().len();
+    // Trim the end first: for all-blank text the leading blanks are the whole text.
     let body = text.trim_end();
+    let start = body.len() - body.trim_start().len();
     let rest = &body[start..];
     let name_len = rest.find(char::is_whitespace).unwrap_or(rest.len());
     let name = &rest[..name_len];
     if name.is_empty() {
         return Err(err(start, "expected a mnemonic"));
     }
+    let (ops, base) = (&rest[name_len..], start + name_len);
+    if let Some(row) = sdwa::row_by_name(target, name) {
+        let s = sdwa::parse(row, ops, base).map_err(|(c, r)| err(c, &r))?;
+        return Ok(Instruction {
+            row,
+            fields: Fields::Sdwa(s),
+            literal: None,
+        });
+    }
+    if let Some(row) = dpp::row_by_name(target, name) {
+        let d = dpp::parse(row, ops, base).map_err(|(c, r)| err(c, &r))?;
+        return Ok(Instruction {
+            row,
+            fields: Fields::Dpp(d),
+            literal: None,
+        });
+    }
     let row = vintrp::row_by_name(target, name)
         .or_else(|| by_name(target, name))
+        .or_else(|| valu::row_by_name(target, name))
+        .or_else(|| vop3i::row_by_name(target, name))
         .filter(|r| is_supported(r))
         .ok_or_else(|| {
             err(
                 start,
-                &format!(
-                    "unknown mnemonic `{name}` on {} (the formats parsed so far: {})",
-                    target.name(),
-                    PARSED
-                ),
+                &format!("unknown mnemonic `{name}` on {}", target.name()),
             )
         })?;
     let ops = &rest[name_len..];
@@ -333,10 +452,26 @@ pub fn parse(target: Target, text: &str) -> Result<Instruction, ParseError> {
             Fields::Flat(flat::parse(row, ops, base).map_err(col)?),
             None,
         ),
+        Format::Vintrp if vop3i::row_by_name(target, name).is_some() => (
+            Fields::Vop3Interp(vop3i::parse(row, ops, base).map_err(col)?),
+            None,
+        ),
         Format::Vintrp => (
             Fields::Vintrp(vintrp::parse(row, ops, base).map_err(col)?),
             None,
         ),
+        Format::Mimg => (
+            Fields::Mimg(mimg::parse(row, ops, base).map_err(col)?),
+            None,
+        ),
+        Format::Vop3p => (
+            Fields::Vop3p(vop3p::parse(row, ops, base).map_err(col)?),
+            None,
+        ),
+        Format::Vop3pMai => (Fields::Mai(mai::parse(row, ops, base).map_err(col)?), None),
+        Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3a | Format::Vop3b => {
+            vop::parse_any(row, name, ops, base).map_err(col)?
+        }
         _ => (Fields::Exp(exp::parse(ops, base).map_err(col)?), None),
     };
     Ok(Instruction {
@@ -345,9 +480,6 @@ pub fn parse(target: Target, text: &str) -> Result<Instruction, ParseError> {
         literal,
     })
 }
-
-/// The formats `parse` reads.
-const PARSED: &str = "SALU, SMEM, DS, MUBUF, MTBUF, FLAT, GLOBAL, SCRATCH, VINTRP and EXP";
 
 #[cfg(test)]
 mod tests;

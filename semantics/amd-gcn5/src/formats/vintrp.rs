@@ -307,7 +307,6 @@ mod tests {
             ("v_interp_mov_f32_e32 v0, v1, attr1.x", 26),
             ("v_interp_mov_f32 v0, invalid_param_3, attr1.x", 22),
             ("v_interp_p1_f32_e32 v0, v1, attr1.x high", 29),
-            ("v_interp_p1_f32_e64 v0, v1, attr1.x", 1),
         ] {
             let e = parse_any(t, text).expect_err(text);
             assert_eq!(e.column, col, "{text}: {e}");
