@@ -1,7 +1,7 @@
 //! The state of one wave that the ALU instructions read and write: SGPRs, trap temporaries,
 //! VCC, EXEC, M0, SCC, FLAT_SCRATCH, XNACK_MASK, the hardware registers MODE and TRAPSTS,
-//! the PC and the configured values of the aperture sources. (VGPRs, AccVGPRs, LDS and
-//! memory join with the vector ALU and wave-level semantics.)
+//! the PC, the configured values of the aperture sources, and the VGPRs (64 lanes each).
+//! (AccVGPRs, LDS and memory join with the wave-level semantics.)
 //!
 //! Reading a scalar source follows the Vega manual's "Scalar ALU Operands" table and
 //! "Literal Expansion to 64 bits"; docs/design/0019-gcn5-alu-execution.md has the rules and
@@ -41,7 +41,12 @@ pub struct Wave {
     /// SRC_PRIVATE_LIMIT, SRC_POPS_EXITING_WAVE_ID): set up by the driver, so the state
     /// holds them; 0 unless set.
     pub apertures: [u32; 5],
+    /// v0..v255, one value per lane.
+    pub vgpr: Vec<[u32; 64]>,
 }
+
+/// Lanes in a wave.
+pub const LANES: usize = 64;
 
 impl Default for Wave {
     fn default() -> Self {
@@ -58,6 +63,7 @@ impl Default for Wave {
             mode: 0,
             trapsts: 0,
             apertures: [0; 5],
+            vgpr: vec![[0; LANES]; 256],
         }
     }
 }

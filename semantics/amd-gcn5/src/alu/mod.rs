@@ -2,7 +2,8 @@
 //! operands a decoded instruction names from a [`Wave`], runs the kernel and writes back
 //! what it returns (docs/design/0019-gcn5-alu-execution.md).
 //!
-//! Today: the scalar ALU formats SOP2, SOPK, SOP1 and SOPC ([`salu`]). A scalar kernel
+//! Today: the scalar ALU formats SOP2, SOPK, SOP1 and SOPC ([`salu`]), and the vector ALU
+//! rows with a lane kernel ([`valu`], run by [`vexec`]). A scalar kernel
 //! gets the operand values ([`ScalarIn`]) and returns only what the instruction writes
 //! ([`ScalarOut`]); operand widths, inline constants, literals and register pairs are the
 //! executor's business, so a kernel is the manual's pseudocode line and nothing else.
@@ -13,6 +14,7 @@
 pub mod mode;
 pub mod salu;
 pub mod valu;
+pub mod vexec;
 
 use crate::formats::salu::{shape, Slot};
 use crate::formats::{Fields, Instruction};
@@ -73,26 +75,27 @@ impl fmt::Debug for KernelRow {
 /// Why an instruction cannot be executed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExecError {
-    /// A wave-level instruction whose state is not modelled yet, with the reason.
-    WaveLevel {
+    /// An instruction, or one of its forms, without executable semantics yet, with the
+    /// reason (a wave-level state not modelled, a dispute note to write first, ...).
+    Pending {
         name: &'static str,
         reason: &'static str,
     },
-    /// A format without executable semantics yet.
+    /// An instruction without executable semantics yet.
     NotYet { name: &'static str },
 }
 
 impl fmt::Display for ExecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExecError::WaveLevel { name, reason } => write!(
+            ExecError::Pending { name, reason } => write!(
                 f,
                 "{} has no executable semantics yet: {reason}",
                 name.to_ascii_lowercase()
             ),
             ExecError::NotYet { name } => write!(
                 f,
-                "{} has no executable semantics yet (its format is not modelled)",
+                "{} has no executable semantics yet",
                 name.to_ascii_lowercase()
             ),
         }
@@ -108,7 +111,7 @@ pub fn kernel(row: &Row) -> Option<&'static KernelRow> {
 
 /// Whether a row has an executable kernel (scalar or vector).
 pub fn has_semantics(row: &Row) -> bool {
-    kernel(row).is_some() || valu::VOP2_KERNELS.iter().any(|k| k.name == row.name)
+    kernel(row).is_some() || vexec::kernel(row.name).is_some()
 }
 
 /// Why a row has no kernel yet, when a table says (wave-level scalar rows, vector rows
@@ -135,13 +138,18 @@ fn widen(row: &Row) -> Widen {
 /// what the kernel returns and advances the PC.
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let row = inst.row;
-    if let Some((_, reason)) = salu::WAVE_LEVEL.iter().find(|(n, _)| *n == row.name) {
-        return Err(ExecError::WaveLevel {
+    if let Some(reason) = pending_reason(row) {
+        return Err(ExecError::Pending {
             name: row.name,
             reason,
         });
     }
-    let k = kernel(row).ok_or(ExecError::NotYet { name: row.name })?;
+    let Some(k) = kernel(row) else {
+        if vexec::kernel(row.name).is_some() {
+            return vexec::execute(wave, inst);
+        }
+        return Err(ExecError::NotYet { name: row.name });
+    };
     let (sdst, ssrc0, ssrc1, simm16) = match inst.fields {
         Fields::Sop2(f) => (f.sdst, Some(f.ssrc0), Some(f.ssrc1), 0),
         Fields::Sopk(f) => (f.sdst, None, None, f.simm16),

@@ -225,3 +225,106 @@ fn wave_level_rows_say_why() {
     let err = execute(&mut Wave::default(), &inst).expect_err("SOPP");
     assert!(err.to_string().contains("s_nop"), "{err}");
 }
+
+/// A wave with EXEC, some VGPR lanes and SGPRs set, then `asm` executed on both targets.
+fn run_v(asm: &str, exec: u64, setup: impl Fn(&mut Wave)) -> Result<Wave, String> {
+    let mut out: Option<Wave> = None;
+    for t in Target::ALL {
+        let inst = parse(t, asm).map_err(|e| format!("{asm}: {e}"))?;
+        let mut w = Wave {
+            exec,
+            mode: 0x3f0,
+            ..Wave::default()
+        };
+        setup(&mut w);
+        execute(&mut w, &inst).map_err(|e| e.to_string())?;
+        if let Some(prev) = &out {
+            assert_eq!(prev, &w, "{asm}: gfx900 and gfx908 differ");
+        }
+        out = Some(w);
+    }
+    Ok(out.expect("two targets"))
+}
+
+#[test]
+fn vector_lanes_follow_exec() {
+    let w = run_v("v_add_f32_e32 v0, v1, v2", 0b101, |w| {
+        w.vgpr[1] = [0x3f80_0000; 64]; // 1.0
+        w.vgpr[2] = [0x4000_0000; 64]; // 2.0
+    })
+    .unwrap();
+    assert_eq!(&w.vgpr[0][..4], &[0x4040_0000, 0, 0x4040_0000, 0]);
+    assert_eq!(w.trapsts, 0, "3.0 is exact");
+    // A constant and an SGPR are the same in every lane.
+    let w = run_v("v_add_f32_e32 v0, 1.0, v1", 1, |w| {
+        w.vgpr[1][0] = 0x3f80_0000
+    })
+    .unwrap();
+    assert_eq!(w.vgpr[0][0], 0x4000_0000);
+    let w = run_v("v_add_u32_e32 v0, s3, v1", 0b11, |w| {
+        w.sgpr[3] = 5;
+        w.vgpr[1][1] = 7;
+    })
+    .unwrap();
+    assert_eq!(&w.vgpr[0][..2], &[5, 12]);
+    // A literal.
+    let w = run_v("v_add_u32_e32 v0, 0x12345678, v1", 1, |_| {}).unwrap();
+    assert_eq!((w.vgpr[0][0], w.pc), (0x1234_5678, 8));
+}
+
+#[test]
+fn vector_carries_masks_and_flags() {
+    let setup = |w: &mut Wave| {
+        w.vgpr[1] = [0xffff_ffff; 64];
+        w.vgpr[2] = [1; 64];
+        w.vgpr[2][1] = 0;
+    };
+    // VCC gets the carry of each active lane; inactive lanes read 0.
+    let w = run_v("v_add_co_u32_e32 v0, vcc, v1, v2", 0b111, setup).unwrap();
+    assert_eq!(w.vcc, 0b101);
+    assert_eq!(&w.vgpr[0][..3], &[0, 0xffff_ffff, 0]);
+    // The VOP3B form writes the SGPR pair it names.
+    let w = run_v("v_add_co_u32_e64 v0, s[4:5], v1, v2", 0b11, setup).unwrap();
+    assert_eq!((w.sgpr[4], w.sgpr[5], w.vcc), (0b01, 0, 0));
+    // CNDMASK selects S1 where VCC is set.
+    let w = run_v("v_cndmask_b32_e32 v0, v1, v2, vcc", 0b11, |w| {
+        w.vgpr[1] = [7; 64];
+        w.vgpr[2] = [9; 64];
+        w.vcc = 0b10;
+    })
+    .unwrap();
+    assert_eq!(&w.vgpr[0][..2], &[7, 9]);
+    // inf * 0: invalid, AMD's default NaN, TRAPSTS.EXCP[0].
+    let w = run_v("v_mul_f32_e32 v0, v1, v2", 1, |w| {
+        w.vgpr[1][0] = 0x7f80_0000;
+        w.trapsts = 1 << 5;
+    })
+    .unwrap();
+    assert_eq!((w.vgpr[0][0], w.trapsts), (0xffc0_0000, 0b10_0001));
+}
+
+#[test]
+fn vector_modifiers_and_halves() {
+    // -v1 - |v2| with v1 = 1.0, v2 = -2.0: -1 - 2 = -3.
+    let w = run_v("v_sub_f32_e64 v0, -v1, |v2|", 1, |w| {
+        w.vgpr[1][0] = 0x3f80_0000;
+        w.vgpr[2][0] = 0xc000_0000;
+    })
+    .unwrap();
+    assert_eq!(w.vgpr[0][0], 0xc040_0000);
+    // A 16-bit result writes [15:0] and zeroes [31:16] (rule gcn5.valu.f16_high_half);
+    // the f16 constant 1.0 is 0x3c00.
+    let w = run_v("v_add_f16_e32 v0, 1.0, v1", 1, |w| {
+        w.vgpr[0][0] = 0xdead_beef;
+        w.vgpr[1][0] = 0xffff_3c00;
+    })
+    .unwrap();
+    assert_eq!(w.vgpr[0][0], 0x4000);
+    let e = run_v("v_add_f32_e64 v0, v1, v2 clamp", 1, |_| {}).unwrap_err();
+    assert!(e.contains("D5"), "{e}");
+    let e = run_v("v_add_f32_sdwa v0, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD", 1, |_| {})
+        .unwrap_err();
+    assert!(e.contains("SDWA"), "{e}");
+    let e = run_v("v_min_f32_e32 v0, v1, v2", 1, |_| {}).unwrap_err();
+    assert!(e.contains("v_min_f32"), "{e}");
+}
