@@ -50,16 +50,25 @@ pub enum Width {
 }
 
 impl Mode {
-    /// The float mode of operations of `width`.
+    /// The float mode of operations whose result has `width`: that width's rounding, and
+    /// the denormal setting of every width (single from FP_DENORM[5:4], double and half
+    /// from [7:6]; bfloat16, which no field names, keeps denormals), so a conversion reads
+    /// its input under the input width's setting.
     pub fn fp(self, width: Width) -> FpMode {
-        let single = width == Width::Single;
-        let round = if single { self.0 } else { self.0 >> 2 };
-        let denorm = if single { self.0 >> 4 } else { self.0 >> 6 };
-        let d = denormals(denorm);
+        let round = if width == Width::Single {
+            self.0
+        } else {
+            self.0 >> 2
+        };
+        let double = denormals(self.0 >> 6);
         FpMode {
             rounding: rounding(round),
-            // Only the field of `width` matters to the operation; the others are set alike.
-            denormals: DenormModes::all(d),
+            denormals: DenormModes {
+                half: double,
+                bfloat: Denormals::KEEP,
+                single: denormals(self.0 >> 4),
+                double,
+            },
             tininess: Tininess::AfterRounding,
         }
     }

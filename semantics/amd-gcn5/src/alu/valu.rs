@@ -7,9 +7,10 @@
 //! EXEC masking, abs/neg, SDWA/DPP/op_sel selection and omod and the float clamp are the
 //! executor's, once (docs/design/0019).
 //!
-//! Today: the VOP2 rows whose reading is settled ([`vop2`]). The rest of VOP2 waits for
+//! Today: the VOP2 and VOP1 rows whose reading is settled ([`vop2`], [`vop1`]). The rest of VOP2 waits for
 //! the dispute notes issue 5 asks for, listed in [`NOT_YET`] with the question.
 
+mod vop1;
 mod vop2;
 
 use super::mode::{Mode, Width};
@@ -89,7 +90,16 @@ impl fmt::Debug for VectorKernelRow {
     }
 }
 
+pub use vop1::KERNELS as VOP1_KERNELS;
 pub use vop2::KERNELS as VOP2_KERNELS;
+
+/// The vector kernel of a row (its VOP3 form runs the same one).
+pub fn kernel(name: &str) -> Option<&'static VectorKernelRow> {
+    VOP2_KERNELS
+        .iter()
+        .chain(VOP1_KERNELS)
+        .find(|k| k.name == name)
+}
 
 /// Vector ALU rows without a kernel yet, with the question that must be settled first.
 #[rustfmt::skip]
@@ -125,5 +135,7 @@ pub const RULES: &[Rule] = &[
         statement: "with MODE.FP16_OVFL an f16 result that overflowed (the overflow flag, so never an infinity from infinite inputs) becomes ±MAX_FP16 (0x7bff/0xfbff)" },
 ];
 
+#[cfg(test)]
+mod spec_cases;
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@
 //! SDWA and DPP words, LDS_DIRECT, 64-bit operands, the float CLAMP and OMOD output
 //! modifiers (disputes D5 and D10 need their notes first), SEXT input modifiers.
 
-use super::valu::{LaneCtx, LaneIn, VectorKernelRow, VOP2_KERNELS};
+use super::valu::{LaneCtx, LaneIn};
 use super::ExecError;
 use crate::formats::valu::{shape, Role, Ty};
 use crate::formats::{Fields, Instruction};
@@ -44,10 +44,7 @@ fn unsupported(name: &'static str, reason: &'static str) -> ExecError {
     ExecError::Pending { name, reason }
 }
 
-/// The vector kernel of a row.
-pub fn kernel(name: &str) -> Option<&'static VectorKernelRow> {
-    VOP2_KERNELS.iter().find(|k| k.name == name)
-}
+pub use super::valu::kernel;
 
 /// TRAPSTS.EXCP bits of float flags (rule `gcn5.valu.trapsts`).
 pub fn trapsts_bits(f: Flags) -> u32 {
