@@ -1,6 +1,13 @@
-//! Computes a content hash of the semantics sources, stamped into generated vector files as
-//! the `semantics` header: it names exactly the semantics the expectations came from, and
+//! Computes content hashes of the semantics sources, stamped into generated vector files as
+//! the `semantics` header: each names exactly the semantics the expectations came from, and
 //! unlike a commit id it does not change when unrelated files do.
+//!
+//! - `GPUREF_SEMANTICS_HASH`: semantics/core + semantics/float (every `.rs` and `.toml`),
+//!   for ISA `float`.
+//! - `GPUREF_SEMANTICS_HASH_GCN5`: semantics/core + semantics/amd-gcn5 (its `src/` and
+//!   `Cargo.toml`: the decoder, encoder, printer, parser and tables the encoding vectors come
+//!   from; its tests are left out so that adding a test does not make the corpus stale),
+//!   for ISA `gcn5`.
 
 use std::path::{Path, PathBuf};
 
@@ -18,8 +25,8 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+/// FNV-1a over (relative path, 0, content, 0) of every file under `paths`, in path order.
+fn hash(root: &Path, paths: &[&str]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut eat = |bytes: &[u8]| {
         for b in bytes {
@@ -27,15 +34,19 @@ fn main() {
             hash = hash.wrapping_mul(0x0100_0000_01b3);
         }
     };
-    for crate_dir in ["semantics/core", "semantics/float"] {
-        let dir = root.join(crate_dir);
-        println!("cargo:rerun-if-changed={}", dir.display());
+    for path in paths {
+        let p = root.join(path);
+        println!("cargo:rerun-if-changed={}", p.display());
         let mut list = Vec::new();
-        files(&dir, &mut list);
+        if p.is_dir() {
+            files(&p, &mut list);
+        } else {
+            list.push(p);
+        }
         list.sort();
         for f in list {
             let rel = f
-                .strip_prefix(&root)
+                .strip_prefix(root)
                 .unwrap_or(&f)
                 .to_string_lossy()
                 .replace('\\', "/");
@@ -45,5 +56,20 @@ fn main() {
             eat(&[0]);
         }
     }
-    println!("cargo:rustc-env=GPUREF_SEMANTICS_HASH={hash:016x}");
+    hash
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let float = hash(&root, &["semantics/core", "semantics/float"]);
+    println!("cargo:rustc-env=GPUREF_SEMANTICS_HASH={float:016x}");
+    let gcn5 = hash(
+        &root,
+        &[
+            "semantics/core",
+            "semantics/amd-gcn5/Cargo.toml",
+            "semantics/amd-gcn5/src",
+        ],
+    );
+    println!("cargo:rustc-env=GPUREF_SEMANTICS_HASH_GCN5={gcn5:016x}");
 }

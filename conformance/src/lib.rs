@@ -5,6 +5,9 @@
 
 pub mod adapter;
 pub mod check;
+pub mod coverage;
+pub mod eval;
+pub mod gcn5;
 pub mod generate;
 pub mod reference;
 pub mod run;

@@ -27,6 +27,10 @@ enum Command {
         /// Compare with the files under --out instead of writing; exit 1 if any differs.
         #[arg(long)]
         check: bool,
+        /// Only this ISA's files (float: the float core; gcn5: GCN5/CDNA1 encodings).
+        /// Without it, the whole corpus.
+        #[arg(long, value_parser = ["float", "gcn5"])]
+        isa: Option<String>,
     },
     /// Run the corpus against the built-in reference or an adapter (`gpuref run --help`).
     Run,
@@ -39,7 +43,83 @@ enum Command {
         #[arg(long, default_value_t = 50)]
         max_reports: usize,
     },
+    /// Disassemble GCN5/CDNA1 machine code into LLVM-syntax text, one instruction per line.
+    #[command(after_help = DISASM_HELP)]
+    Disasm {
+        /// gfx900 (Vega) or gfx908 (MI100).
+        #[arg(long)]
+        target: String,
+        /// The code as hex dwords (`bf800000 c0020002 00000010`), instead of FILE.
+        #[arg(long, conflicts_with = "file")]
+        hex: Option<String>,
+        /// A file of raw little-endian code bytes; `-` reads stdin.
+        file: Option<PathBuf>,
+    },
+    /// Run one GCN5/CDNA1 instruction on a wave and print the registers it changed.
+    #[command(after_help = EVAL_HELP)]
+    Eval {
+        /// gfx900 (Vega) or gfx908 (MI100).
+        #[arg(long)]
+        target: String,
+        /// The MODE register (hex `0x...` or decimal) [default: 0x3f0, see below].
+        #[arg(long)]
+        mode: Option<String>,
+        /// The instruction, in LLVM syntax.
+        asm: String,
+        /// Registers to set first: `s1=0x5`, `s[2:3]=...`, `vcc=...`, `exec=...`, `m0=...`,
+        /// `scc=1`, `v1=...` (every lane), `v1[5]=...` (one lane), ...
+        regs: Vec<String>,
+    },
+    /// Per target and format: opcode rows, and how many are decoded, have semantics, a z3
+    /// model, vectors, or are exempt.
+    Coverage {
+        /// Only gfx900 or gfx908.
+        #[arg(long)]
+        target: Option<String>,
+        /// table (with the reasons rows have no semantics) or csv.
+        #[arg(long, default_value = "table", value_parser = ["table", "csv"])]
+        format: String,
+        /// Corpus root (vector counts).
+        #[arg(long, default_value = "vectors")]
+        vectors: PathBuf,
+    },
+    /// Assemble GCN5/CDNA1 LLVM-syntax text; prints each instruction's hex dwords.
+    #[command(after_help = ASM_HELP)]
+    Asm {
+        /// gfx900 (Vega) or gfx908 (MI100).
+        #[arg(long)]
+        target: String,
+        /// A file of assembly, instead of TEXT; `-` reads stdin.
+        #[arg(long, conflicts_with = "text")]
+        file: Option<PathBuf>,
+        /// Instructions, one per line (`;` and `//` start comments).
+        text: Option<String>,
+    },
 }
+
+const DISASM_HELP: &str = "\
+Output: one line per instruction, `OFFSET: WORDS  TEXT` (byte offset and dwords in hex).
+A dword that does not start a valid instruction (unknown opcode, illegal field, truncated
+instruction) is printed as `.long 0x...` followed by `// error: byte offset 0x..: REASON`,
+and disassembly goes on with the next dword; trailing bytes that do not fill a dword are
+printed as `.byte`. Every error is also written to stderr.
+Exit status: 0 all decoded; 1 some dwords did not decode; 2 bad arguments or input (unknown
+target, bad hex, unreadable file).";
+
+const EVAL_HELP: &str = "\
+Registers are 0 unless set; a VGPR given one value holds it in all 64 lanes. Output: one
+`REG=0xVALUE` line per register the instruction changed (`scc=1`; a VGPR whose lanes all
+changed alike as `v0=0x...`, otherwise `v0[LANE]=0x...` per changed lane; `pc=` only for a
+jump). MODE defaults to 0x3f0: the manual gives no launch value, so this is LLVM 14's
+default compute kernel setting (round to nearest even, denormals kept, DX10_CLAMP=1,
+IEEE=1). Instructions without executable semantics yet say why.
+Exit status: 0 executed; 1 the instruction has no semantics yet; 2 bad arguments.";
+
+const ASM_HELP: &str = "\
+Output: one line per instruction, its dwords in hex (what `disasm --hex` reads).
+Errors name the line and column (`<text>:LINE:COL: REASON` or `FILE:LINE:COL: REASON`) and
+the other lines are still assembled.
+Exit status: 0 all assembled; 1 some lines did not assemble; 2 bad arguments or input.";
 
 const RUN_HELP: &str = "\
 gpuref run: run the vector corpus against the built-in reference or an implementation
@@ -69,20 +149,149 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate { out, check } => cmd_generate(&out, check),
+        Command::Generate { out, check, isa } => cmd_generate(&out, check, isa.as_deref()),
         Command::Check { paths, max_reports } => cmd_check(&paths, max_reports),
         Command::Run => cmd_run(&[]),
+        Command::Disasm { target, hex, file } => cmd_disasm(&target, hex.as_deref(), file),
+        Command::Asm { target, file, text } => cmd_asm(&target, file, text),
+        Command::Eval {
+            target,
+            mode,
+            asm,
+            regs,
+        } => cmd_eval(&target, mode.as_deref(), &asm, &regs),
+        Command::Coverage {
+            target,
+            format,
+            vectors,
+        } => cmd_coverage(target.as_deref(), &format, &vectors),
     }
 }
 
-fn cmd_generate(out: &std::path::Path, check_only: bool) -> ExitCode {
+/// Read a file, or stdin for `-`.
+fn read_input(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    if path.as_os_str() == "-" {
+        let mut v = Vec::new();
+        std::io::stdin().read_to_end(&mut v)?;
+        Ok(v)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCode {
+    use gpuref_conformance::gcn5;
+    use std::io::Write;
+    let fail = |msg: String| {
+        eprintln!("gpuref disasm: {msg}");
+        ExitCode::from(2)
+    };
+    let target = match gcn5::parse_target(target) {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    let (words, trailing) = match (hex, file) {
+        (Some(h), _) => match gcn5::parse_hex_words(h) {
+            Ok(w) => (w, Vec::new()),
+            Err(e) => return fail(format!("--hex: {e}")),
+        },
+        (None, Some(path)) => match read_input(&path) {
+            Ok(bytes) => {
+                let (w, rest) = gcn5::dwords_of(&bytes);
+                (w, rest.to_vec())
+            }
+            Err(e) => return fail(format!("{}: cannot read: {e}", path.display())),
+        },
+        (None, None) => {
+            return fail("give the code with --hex 'WORDS' or as a FILE (`-`: stdin)".into())
+        }
+    };
+    let lines = gcn5::disassemble(target, &words, &trailing);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut errors = 0;
+    for l in &lines {
+        if writeln!(out, "{}", l.render()).is_err() {
+            return ExitCode::from(2);
+        }
+        if let Some(e) = &l.error {
+            eprintln!("gpuref disasm: {e}");
+            errors += 1;
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if errors > 0 {
+        eprintln!(
+            "gpuref disasm: {errors} of {} lines did not decode",
+            lines.len()
+        );
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCode {
+    use gpuref_conformance::gcn5;
+    let fail = |msg: String| {
+        eprintln!("gpuref asm: {msg}");
+        ExitCode::from(2)
+    };
+    let target = match gcn5::parse_target(target) {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    let (name, source) = match (file, text) {
+        (Some(path), _) => match read_input(&path).map(String::from_utf8) {
+            Ok(Ok(s)) => (path.display().to_string(), s),
+            Ok(Err(e)) => {
+                return fail(format!(
+                    "{}: not UTF-8 text (byte offset {})",
+                    path.display(),
+                    e.utf8_error().valid_up_to()
+                ))
+            }
+            Err(e) => return fail(format!("{}: cannot read: {e}", path.display())),
+        },
+        (None, Some(t)) => ("<text>".to_string(), t),
+        (None, None) => {
+            return fail("give the assembly as TEXT or with --file F (`-`: stdin)".into())
+        }
+    };
+    let lines = gcn5::assemble(target, &source);
+    let mut errors = 0;
+    for l in &lines {
+        match &l.result {
+            Ok(words) => println!("{}", gcn5::words_text(words)),
+            Err((col, reason)) => {
+                eprintln!("gpuref asm: {name}:{}:{col}: {reason}", l.line);
+                errors += 1;
+            }
+        }
+    }
+    if errors > 0 {
+        eprintln!(
+            "gpuref asm: {errors} of {} instructions did not assemble",
+            lines.len()
+        );
+        ExitCode::from(1)
+    } else if lines.is_empty() {
+        fail(format!("{name}: no instructions"))
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn cmd_generate(out: &std::path::Path, check_only: bool, isa: Option<&str>) -> ExitCode {
     let tty = std::io::stderr().is_terminal();
     let mut progress = |done: usize, total: usize| {
         if tty {
             eprint!("\rgenerate: {done}/{total} files");
         }
     };
-    let report = match generate::run(out, check_only, &mut progress) {
+    let report = match generate::run_isa(out, check_only, isa, &mut progress) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("gpuref generate: {}: {e}", out.display());
@@ -255,4 +464,62 @@ fn cmd_run(args: &[String]) -> ExitCode {
         Err(e) => return bad(e.to_string()),
     };
     ExitCode::from(run::run(opts, libtest_args) as u8)
+}
+
+fn cmd_eval(target: &str, mode: Option<&str>, asm: &str, regs: &[String]) -> ExitCode {
+    use gpuref_conformance::{eval, gcn5};
+    let fail = |msg: String| {
+        eprintln!("gpuref eval: {msg}");
+        ExitCode::from(2)
+    };
+    let target = match gcn5::parse_target(target) {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    let mode = match mode {
+        None => eval::DEFAULT_MODE,
+        Some(m) => {
+            let parsed = match m.strip_prefix("0x").or_else(|| m.strip_prefix("0X")) {
+                Some(h) => u32::from_str_radix(h, 16),
+                None => m.parse(),
+            };
+            match parsed {
+                Ok(v) => v,
+                Err(_) => {
+                    return fail(format!(
+                        "--mode `{m}`: expected a 32-bit hex or decimal value"
+                    ))
+                }
+            }
+        }
+    };
+    match eval::eval(target, mode, asm, regs) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(eval::EvalError::Usage(e)) => fail(e),
+        Err(eval::EvalError::NoSemantics(e)) => {
+            eprintln!("gpuref eval: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn cmd_coverage(target: Option<&str>, format: &str, vectors: &std::path::Path) -> ExitCode {
+    use gpuref_conformance::{coverage, gcn5};
+    let only = match target.map(gcn5::parse_target).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("gpuref coverage: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let lines = coverage::gcn5(vectors, only);
+    if format == "csv" {
+        print!("{}", coverage::csv(&lines));
+    } else {
+        print!("{}", coverage::table(&lines, &coverage::pending(only)));
+    }
+    ExitCode::SUCCESS
 }

@@ -218,6 +218,19 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         _ => None,
     };
     let total_cases: u64 = files.iter().map(|f| f.file.cases.len() as u64).sum();
+    if opts.adapter.is_some() && !args.list {
+        let enc: Vec<&Loaded> = files
+            .iter()
+            .filter(|f| crate::reference::gcn5_encoding::is_encoding_file(&f.file))
+            .collect();
+        if !enc.is_empty() {
+            let cases: usize = enc.iter().map(|f| f.file.cases.len()).sum();
+            eprintln!(
+                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: adapter protocol 1 has no encoding request yet; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
+                enc.len()
+            );
+        }
+    }
     let bar = if opts.progress && !args.list {
         let b = indicatif::ProgressBar::new(total_cases);
         b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -322,6 +335,34 @@ fn run_file(
             )
             .into()),
         );
+    }
+    if crate::reference::gcn5_encoding::is_encoding_file(file) {
+        // Adapter protocol 1 has no encoding request: `run` says so once and counts these
+        // cases as unsupported; without an adapter the built-in reference checks them.
+        if cfg.is_some() {
+            tally.unsupported = file.cases.len();
+            return (tally, Ok(()));
+        }
+        let (passed, failures) = crate::reference::gcn5_encoding::check_file(&loaded.path, file);
+        tally.passed = passed;
+        tally.failed = failures.len();
+        if let Some(b) = bar {
+            b.inc(file.cases.len() as u64);
+        }
+        if failures.is_empty() {
+            return (tally, Ok(()));
+        }
+        let mut msg = format!("{} of {} vectors failed\n", failures.len(), tally.cases);
+        for r in failures.iter().take(opts.reports_per_file) {
+            msg.push_str(r);
+        }
+        if failures.len() > opts.reports_per_file {
+            msg.push_str(&format!(
+                "({} more not shown)\n",
+                failures.len() - opts.reports_per_file
+            ));
+        }
+        return (tally, Err(msg.into()));
     }
     let mut reference = match Reference::for_isa(isa) {
         Ok(r) => Some(r),

@@ -241,7 +241,16 @@ impl Case {
                 let _ = write!(s, "{w:08x}");
             }
         }
-        let _ = write!(s, "\t{}\t{}\t", self.asm, self.mode);
+        // `-` stands for an empty mode, inputs, outputs or rules field (encoding vectors).
+        let mode = if self.mode.is_empty() {
+            "-"
+        } else {
+            &self.mode
+        };
+        let _ = write!(s, "\t{}\t{mode}\t", self.asm);
+        if self.inputs.is_empty() {
+            s.push('-');
+        }
         for (i, (n, v)) in self.inputs.iter().enumerate() {
             if i > 0 {
                 s.push(' ');
@@ -249,6 +258,9 @@ impl Case {
             let _ = write!(s, "{n}={v:#x}");
         }
         s.push('\t');
+        if self.outputs.is_empty() {
+            s.push('-');
+        }
         for (i, (n, spec)) in self.outputs.iter().enumerate() {
             if i > 0 {
                 s.push(' ');
@@ -261,6 +273,9 @@ impl Case {
             FlagSpec::Unchecked => s.push('*'),
         }
         s.push('\t');
+        if self.rules.is_empty() {
+            s.push('-');
+        }
         s.push_str(&self.rules.join(","));
         s
     }
@@ -399,6 +414,14 @@ pub fn parse_case(line: &str) -> Result<Case, (usize, String)> {
         ));
     }
     let col = |i: usize, off: usize| starts[i] + off + 1;
+    // `-` is an empty mode, inputs, outputs or rules field (encoding vectors); an empty
+    // outputs field is still an error.
+    let no_outputs_allowed = fields[5] == "-";
+    for i in [3, 4, 5, 7] {
+        if fields[i] == "-" {
+            fields[i] = "";
+        }
+    }
     let id = fields[0];
     if id.is_empty() || id.contains(' ') {
         return Err((
@@ -452,7 +475,7 @@ pub fn parse_case(line: &str) -> Result<Case, (usize, String)> {
         })?;
         outputs.push((name.to_string(), spec));
     }
-    if outputs.is_empty() {
+    if outputs.is_empty() && !no_outputs_allowed {
         return Err((col(5, 0), "no expected outputs".into()));
     }
     let flags = if fields[6] == "*" {

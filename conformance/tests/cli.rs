@@ -94,12 +94,71 @@ fn faulty(flags: &str) -> String {
     )
 }
 
+/// The float files (fixed) plus the GCN5 encoding files (one per decoded form and target,
+/// so their number grows as formats are added): counted in the generated corpus.
+fn corpus_file_count() -> (usize, usize) {
+    let names = |t: &str| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(corpus().join(t).join("encoding"))
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let (vega, mi100) = (names("amd-gcn5-vega"), names("amd-gcn5-mi100"));
+    // MI100 has every Vega format, plus VOP3P-MAI; SOP2 to EXP decode on both today.
+    let mut want = vega.clone();
+    if mi100.iter().any(|f| f == "vop3p-mai.vec") {
+        want.push("vop3p-mai.vec".into());
+        want.sort();
+    }
+    assert_eq!(mi100, want, "vega: {vega:?}");
+    for f in [
+        "sop2.vec",
+        "smem.vec",
+        "ds.vec",
+        "mubuf.vec",
+        "flat.vec",
+        "exp.vec",
+    ] {
+        assert!(vega.iter().any(|v| v == f), "no {f}: {vega:?}");
+    }
+    (288, vega.len() + mi100.len())
+}
+
 #[test]
 fn generated_corpus_checks_clean_and_committed_corpus_is_current() {
     let o = gpuref().arg("check").arg(corpus()).output().unwrap();
     assert!(o.status.success(), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains(" passed, 0 failed (288 files)"), "{out}");
+    let (float, enc) = corpus_file_count();
+    assert!(
+        out.contains(&format!(" passed, 0 failed ({} files)", float + enc)),
+        "{out}"
+    );
+    // The encoding files alone, so that a broken GCN5 reference cannot hide among the rest.
+    let o = gpuref()
+        .arg("check")
+        .arg(corpus().join("amd-gcn5-vega"))
+        .arg(corpus().join("amd-gcn5-mi100"))
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        out.contains(&format!(" passed, 0 failed ({enc} files)")),
+        "{out}"
+    );
+    let passed: usize = out
+        .split(" passed")
+        .next()
+        .and_then(|n| n.trim().rsplit('\n').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(passed > 5000, "{out}");
     // The corpus in the repository is what the semantics generate (CI's regenerate-and-diff).
     let o = gpuref()
         .args(["generate", "--check", "--out"])
@@ -190,7 +249,15 @@ fn run_against_the_reference_passes_with_a_summary() {
         .unwrap();
     let out = text(&o);
     assert!(o.status.success(), "{out}");
-    assert!(out.contains("288 passed; 0 failed"), "{out}");
+    let (float, enc) = corpus_file_count();
+    assert!(
+        out.contains(&format!("{} passed; 0 failed", float + enc)),
+        "{out}"
+    );
+    assert!(
+        out.lines().any(|l| l.starts_with("gcn5     encoding")),
+        "{out}"
+    );
     assert!(
         out.lines()
             .any(|l| l.starts_with("float    f32          72")),

@@ -2,6 +2,7 @@
 //! the semantics produce (`--check`, run in CI).
 
 pub mod float;
+pub mod gcn5_encoding;
 
 use crate::vector::VecFile;
 use std::path::{Path, PathBuf};
@@ -62,18 +63,53 @@ pub fn common_header() -> Vec<(String, String)> {
     ]
 }
 
+/// The header keys every generated GCN5/CDNA1 file shares: its expectations come from
+/// semantics/core and semantics/amd-gcn5 (see build.rs).
+pub fn gcn5_common_header() -> Vec<(String, String)> {
+    let mut h = common_header();
+    for (k, v) in h.iter_mut() {
+        if k == "semantics" {
+            *v = format!(
+                "fnv1a64:{} (semantics/core + semantics/amd-gcn5 sources)",
+                env!("GPUREF_SEMANTICS_HASH_GCN5")
+            );
+        }
+    }
+    h
+}
+
+/// The ISAs `gpuref generate --isa` takes, and the corpus folders each one owns.
+pub const ISAS: [(&str, &[&str]); 2] = [
+    ("float", &["float"]),
+    ("gcn5", &["amd-gcn5-vega", "amd-gcn5-mi100"]),
+];
+
 /// Every file of the corpus: its path relative to the corpus root, and its content.
 pub fn corpus() -> Vec<(PathBuf, VecFile)> {
-    let header = common_header();
-    float::instructions()
-        .iter()
-        .map(|i| {
+    corpus_of(None)
+}
+
+/// The files of one ISA (`None`: all).
+pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, VecFile)> {
+    let mut out = Vec::new();
+    if isa.is_none() || isa == Some("float") {
+        let header = common_header();
+        out.extend(float::instructions().iter().map(|i| {
             (
                 PathBuf::from(float::file_path(i)),
                 float::generate_file(i, &header),
             )
-        })
-        .collect()
+        }));
+    }
+    if isa.is_none() || isa == Some("gcn5") {
+        let header = gcn5_common_header();
+        out.extend(
+            gcn5_encoding::files(&header)
+                .into_iter()
+                .map(|(p, f)| (PathBuf::from(p), f)),
+        );
+    }
+    out
 }
 
 /// Outcome of writing or checking the corpus.
@@ -95,7 +131,17 @@ pub fn run(
     check: bool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> std::io::Result<Report> {
-    let files = corpus();
+    run_isa(root, check, None, progress)
+}
+
+/// [`run`] for one ISA of [`ISAS`] (`None`: all); only that ISA's folders are compared.
+pub fn run_isa(
+    root: &Path,
+    check: bool,
+    isa: Option<&str>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> std::io::Result<Report> {
+    let files = corpus_of(isa);
     let mut report = Report {
         files: files.len(),
         cases: 0,
@@ -126,7 +172,12 @@ pub fn run(
         progress(i + 1, total);
     }
     let mut existing = Vec::new();
-    crate::check::collect_files(&[root.join("float")], &mut existing, &mut Vec::new());
+    let dirs: Vec<PathBuf> = ISAS
+        .iter()
+        .filter(|(name, _)| isa.is_none() || isa == Some(*name))
+        .flat_map(|(_, dirs)| dirs.iter().map(|d| root.join(d)))
+        .collect();
+    crate::check::collect_files(&dirs, &mut existing, &mut Vec::new());
     for p in existing {
         if !produced.contains(&p) {
             report

@@ -1,6 +1,7 @@
 //! The built-in reference: evaluates a vector case with gpuref's own semantics.
 
 pub mod float;
+pub mod gcn5_encoding;
 
 use crate::vector::Case;
 use gpuref_core::Rule;

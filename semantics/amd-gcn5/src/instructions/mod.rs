@@ -201,20 +201,134 @@ pub fn rows() -> impl Iterator<Item = &'static Row> {
 }
 
 /// The row of `target` with this format and opcode (VOP3A/VOP3B opcodes also find the
-/// promoted forms of VOP1, VOP2, VOPC and VINTRP rows).
+/// promoted forms of VOP1, VOP2, VOPC and VINTRP rows). O(1): a table built once on first
+/// use; where several rows match, the first in [`rows`] order wins, as a scan would find.
 pub fn by_opcode(target: Target, format: Format, opcode: u16) -> Option<&'static Row> {
-    rows().find(|r| {
-        r.targets.contains(target)
-            && ((r.format == format && r.opcode == opcode)
-                || r.promotion()
-                    .is_some_and(|p| p.format == format && p.opcode == opcode))
-    })
+    let index = index();
+    let slot = opcode_slot(target, format, opcode)?;
+    index.by_opcode.get(slot).copied().flatten()
 }
 
-/// The row of `target` with this name (either case).
+/// The row of `target` with this name (either case). O(1) expected: a hash map built once,
+/// keyed by the lower-case name; the first row in [`rows`] order wins.
 pub fn by_name(target: Target, name: &str) -> Option<&'static Row> {
-    rows().find(|r| r.targets.contains(target) && r.name.eq_ignore_ascii_case(name))
+    let index = index();
+    let t = target_slot(target);
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        index.by_name[t]
+            .get(name.to_ascii_lowercase().as_str())
+            .copied()
+    } else {
+        index.by_name[t].get(name).copied()
+    }
+}
+
+/// Opcode fields are at most 10 bits wide (VOP3), so every opcode is below this.
+const OPCODE_SPACE: usize = 1 << 10;
+/// Room for every `Format` discriminant (22 today).
+const FORMAT_SPACE: usize = 32;
+
+struct Index {
+    /// `[target][format][opcode]`, flattened (see [`opcode_slot`]).
+    by_opcode: Vec<Option<&'static Row>>,
+    /// Per target: lower-case name to row.
+    by_name: [std::collections::HashMap<String, &'static Row>; 2],
+}
+
+fn target_slot(target: Target) -> usize {
+    match target {
+        Target::Gfx900 => 0,
+        Target::Gfx908 => 1,
+    }
+}
+
+fn opcode_slot(target: Target, format: Format, opcode: u16) -> Option<usize> {
+    let (format, opcode) = (format as usize, usize::from(opcode));
+    (opcode < OPCODE_SPACE && format < FORMAT_SPACE)
+        .then(|| (target_slot(target) * FORMAT_SPACE + format) * OPCODE_SPACE + opcode)
+}
+
+fn index() -> &'static Index {
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut ix = Index {
+            by_opcode: vec![None; Target::ALL.len() * FORMAT_SPACE * OPCODE_SPACE],
+            by_name: Default::default(),
+        };
+        for row in rows() {
+            for target in Target::ALL {
+                if !row.targets.contains(target) {
+                    continue;
+                }
+                let forms = [
+                    Some((row.format, row.opcode)),
+                    row.promotion().map(|p| (p.format, p.opcode)),
+                ];
+                for (format, opcode) in forms.into_iter().flatten() {
+                    if let Some(slot) = opcode_slot(target, format, opcode) {
+                        ix.by_opcode[slot].get_or_insert(row);
+                    }
+                }
+                ix.by_name[target_slot(target)]
+                    .entry(row.name.to_ascii_lowercase())
+                    .or_insert(row);
+            }
+        }
+        ix
+    })
 }
 
 #[cfg(test)]
 mod tests;
+
+/// The indexes of [`by_opcode`] and [`by_name`] answer exactly what a scan of [`rows`] does.
+#[cfg(test)]
+mod index_tests {
+    use super::*;
+
+    fn scan_opcode(target: Target, format: Format, opcode: u16) -> Option<&'static Row> {
+        rows().find(|r| {
+            r.targets.contains(target)
+                && ((r.format == format && r.opcode == opcode)
+                    || r.promotion()
+                        .is_some_and(|p| p.format == format && p.opcode == opcode))
+        })
+    }
+
+    fn scan_name(target: Target, name: &str) -> Option<&'static Row> {
+        rows().find(|r| r.targets.contains(target) && r.name.eq_ignore_ascii_case(name))
+    }
+
+    #[test]
+    fn index_answers_as_a_scan_does() {
+        let mut found = 0;
+        for target in Target::ALL {
+            for format in Format::ALL {
+                let extra = rows().map(|r| r.opcode).filter(|o| *o >= 1024);
+                for opcode in (0..1024u16).chain(extra).chain([u16::MAX]) {
+                    let want = scan_opcode(target, format, opcode);
+                    let got = by_opcode(target, format, opcode);
+                    // By value: a `const` table may have several addresses.
+                    assert_eq!(got, want, "{target} {format:?} {opcode}");
+                    found += usize::from(got.is_some());
+                }
+            }
+            for row in rows() {
+                let lower = row.name.to_ascii_lowercase();
+                let mut mixed = lower.clone();
+                mixed.replace_range(..1, &lower[..1].to_ascii_uppercase());
+                for name in [row.name, lower.as_str(), mixed.as_str()] {
+                    assert_eq!(
+                        by_name(target, name),
+                        scan_name(target, name),
+                        "{target} {name}"
+                    );
+                }
+            }
+            for name in ["", "v_add_f32_e64", "s_nop ", "S_NOPX", "\u{e9}"] {
+                assert_eq!(by_name(target, name), scan_name(target, name), "{name:?}");
+            }
+        }
+        assert!(found > 2000, "only {found} opcodes found");
+    }
+}

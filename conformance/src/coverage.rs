@@ -1,0 +1,204 @@
+//! `gpuref coverage`: per target and format, how many opcode rows exist and how many are
+//! decoded, have executable semantics, have a z3 model, have vectors, and are exempt.
+//!
+//! Sources: the instruction tables (`instructions::rows`), the formats the decoder handles
+//! (`formats::is_supported`), the kernel tables (`alu::has_semantics`), and the vector
+//! corpus (a row counts as having vectors when a value or state vector file under
+//! `vectors/amd-gcn5-*` other than the encoding files names it in its `#!instruction`
+//! header). z3 models do not exist for GCN5 yet, so that column is 0; no row is exempt yet.
+
+use gpuref_amd_gcn5::instructions::{rows, Format, Row};
+use gpuref_amd_gcn5::{alu, formats, Target};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// One line of the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub target: &'static str,
+    pub format: &'static str,
+    pub rows: usize,
+    pub decoded: usize,
+    pub semantics: usize,
+    pub smt: usize,
+    pub vectors: usize,
+    pub exempt: usize,
+}
+
+/// The CSV header the report's csv form starts with.
+pub const CSV_HEADER: &str = "target,format,rows,decoded,semantics,smt,vectors,exempt";
+
+/// The instruction names that value or state vectors of `target` exercise.
+fn vector_names(root: &Path, target: Target) -> BTreeSet<String> {
+    let dir = match target {
+        Target::Gfx900 => "amd-gcn5-vega",
+        Target::Gfx908 => "amd-gcn5-mi100",
+    };
+    let mut names = BTreeSet::new();
+    let mut stack = vec![root.join(dir)];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "encoding") {
+                    stack.push(p);
+                }
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&p) else {
+                continue;
+            };
+            for line in text.lines().take_while(|l| l.starts_with("#!")) {
+                if let Some(name) = line.strip_prefix("#!instruction ") {
+                    names.insert(name.trim().to_ascii_uppercase());
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The report for every target (or one), one line per format that has rows.
+pub fn gcn5(vectors_root: &Path, only: Option<Target>) -> Vec<Line> {
+    let mut out = Vec::new();
+    for t in Target::ALL
+        .into_iter()
+        .filter(|t| only.is_none_or(|o| o == *t))
+    {
+        let with_vectors = vector_names(vectors_root, t);
+        for f in Format::ALL {
+            let of: Vec<&Row> = rows()
+                .filter(|r| r.format == f && r.targets.contains(t))
+                .collect();
+            if of.is_empty() {
+                continue;
+            }
+            let count = |p: &dyn Fn(&Row) -> bool| of.iter().filter(|r| p(r)).count();
+            out.push(Line {
+                target: t.name(),
+                format: f.name(),
+                rows: of.len(),
+                decoded: count(&|r| formats::is_supported(r)),
+                semantics: count(&|r| alu::has_semantics(r)),
+                smt: 0,
+                vectors: count(&|r| with_vectors.contains(r.name)),
+                exempt: 0,
+            });
+        }
+    }
+    out
+}
+
+/// Rows without semantics that a table gives a reason for: (target, name, reason).
+pub fn pending(only: Option<Target>) -> Vec<(&'static str, &'static str, &'static str)> {
+    let mut out = Vec::new();
+    for t in Target::ALL
+        .into_iter()
+        .filter(|t| only.is_none_or(|o| o == *t))
+    {
+        for r in rows().filter(|r| r.targets.contains(t)) {
+            if let Some(why) = alu::pending_reason(r) {
+                out.push((t.name(), r.name, why));
+            }
+        }
+    }
+    out
+}
+
+/// The report as CSV.
+pub fn csv(lines: &[Line]) -> String {
+    let mut s = String::from(CSV_HEADER);
+    s.push('\n');
+    for l in lines {
+        s += &format!(
+            "{},{},{},{},{},{},{},{}\n",
+            l.target, l.format, l.rows, l.decoded, l.semantics, l.smt, l.vectors, l.exempt
+        );
+    }
+    s
+}
+
+/// The report as an aligned table, with per-target totals and the pending reasons.
+pub fn table(lines: &[Line], pending: &[(&str, &str, &str)]) -> String {
+    let mut s = format!(
+        "{:<7} {:<10} {:>5} {:>8} {:>10} {:>4} {:>8} {:>7}\n",
+        "target", "format", "rows", "decoded", "semantics", "smt", "vectors", "exempt"
+    );
+    let mut targets: Vec<&str> = lines.iter().map(|l| l.target).collect();
+    targets.dedup();
+    for t in targets {
+        let mut total = Line {
+            target: t,
+            format: "total",
+            rows: 0,
+            decoded: 0,
+            semantics: 0,
+            smt: 0,
+            vectors: 0,
+            exempt: 0,
+        };
+        for l in lines.iter().filter(|l| l.target == t) {
+            s += &row_text(l);
+            total.rows += l.rows;
+            total.decoded += l.decoded;
+            total.semantics += l.semantics;
+            total.smt += l.smt;
+            total.vectors += l.vectors;
+            total.exempt += l.exempt;
+        }
+        s += &row_text(&total);
+    }
+    if !pending.is_empty() {
+        s += &format!(
+            "\nrows without semantics for a stated reason ({}):\n",
+            pending.len()
+        );
+        for (t, name, why) in pending {
+            s += &format!("  {t} {}: {why}\n", name.to_ascii_lowercase());
+        }
+    }
+    s
+}
+
+fn row_text(l: &Line) -> String {
+    format!(
+        "{:<7} {:<10} {:>5} {:>8} {:>10} {:>4} {:>8} {:>7}\n",
+        l.target, l.format, l.rows, l.decoded, l.semantics, l.smt, l.vectors, l.exempt
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_follow_the_tables() {
+        let lines = gcn5(Path::new("/nonexistent"), None);
+        let get = |t: &str, f: &str| {
+            lines
+                .iter()
+                .find(|l| l.target == t && l.format == f)
+                .unwrap_or_else(|| panic!("{t} {f}"))
+                .clone()
+        };
+        // SOP2 has 53 rows on gfx900 (the manual's table), all decoded; every one but
+        // S_CBRANCH_G_FORK and S_RFE_RESTORE_B64 (wave-level) has a kernel.
+        let sop2 = get("gfx900", "SOP2");
+        assert_eq!((sop2.rows, sop2.decoded, sop2.semantics), (53, 53, 51));
+        // MI100's MFMA rows exist only on gfx908.
+        assert!(lines
+            .iter()
+            .all(|l| !(l.target == "gfx900" && l.format == "VOP3P-MAI")));
+        assert_eq!(get("gfx908", "VOP3P-MAI").rows, 22);
+        let csv = csv(&lines);
+        assert!(csv.starts_with(CSV_HEADER));
+        assert!(csv.contains("gfx900,SOP2,53,53,51,0,0,0\n"), "{csv}");
+        let p = pending(Some(Target::Gfx900));
+        assert!(p.iter().any(|(_, n, _)| *n == "S_CBRANCH_G_FORK"));
+        let t = table(&lines, &p);
+        assert!(t.contains("total"));
+    }
+}

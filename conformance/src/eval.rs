@@ -1,0 +1,338 @@
+//! `gpuref eval`: run one GCN5 instruction on a wave whose registers are 0 unless set, and
+//! print every register the instruction changed as `REG=0xVALUE` lines.
+//!
+//! Registers that can be set: `sN`, `s[N:M]` (two SGPRs), `ttmpN`, `ttmp[N:M]`, `vcc`,
+//! `vcc_lo`, `vcc_hi`, `exec`, `exec_lo`, `exec_hi`, `m0`, `scc`, `flat_scratch`,
+//! `xnack_mask`, `pc`, `trapsts`, `vN` (every lane) and `vN[L]` (lane L). Values are hex
+//! (`0x…`) or decimal and must fit the register. A VGPR whose lanes all changed to one
+//! value prints as `vN=…`; otherwise each changed lane prints as `vN[L]=…`.
+//!
+//! MODE defaults to [`DEFAULT_MODE`]: the manual gives no value for a freshly launched
+//! wave, so we take what LLVM 14 writes into a compute kernel's descriptor by default
+//! (FLOAT_MODE 0xf0: round to nearest even, f32 and f64/f16 denormals kept; DX10_CLAMP 1;
+//! IEEE 1).
+
+use gpuref_amd_gcn5::alu::execute;
+use gpuref_amd_gcn5::formats::parse;
+use gpuref_amd_gcn5::operand::{ScalarReg, Sgpr, Ttmp};
+use gpuref_amd_gcn5::wave::Wave;
+use gpuref_amd_gcn5::Target;
+
+/// MODE for `gpuref eval` without `--mode` (module documentation).
+pub const DEFAULT_MODE: u32 = 0x3f0;
+
+/// A register the command line can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reg {
+    /// One or two scalar registers starting here.
+    Scalar(ScalarReg, u32),
+    Vcc,
+    Exec,
+    FlatScratch,
+    XnackMask,
+    Scc,
+    Pc,
+    Trapsts,
+    /// A VGPR, all lanes or one.
+    Vgpr(u8, Option<u8>),
+}
+
+fn num(s: &str) -> Option<u32> {
+    if s.is_empty() || s.len() > 3 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// `N` or `[N:M]` after a register prefix: (first, count).
+fn index(rest: &str) -> Result<(u32, u32), String> {
+    if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        let (a, b) = inner
+            .split_once(':')
+            .ok_or("expected `[N:M]`".to_string())?;
+        let (a, b) = (
+            num(a.trim()).ok_or("bad register number")?,
+            num(b.trim()).ok_or("bad register number")?,
+        );
+        if b != a + 1 {
+            return Err("a register range must name two registers (`[N:N+1]`)".into());
+        }
+        return Ok((a, 2));
+    }
+    Ok((num(rest).ok_or("bad register number")?, 1))
+}
+
+fn parse_reg(name: &str) -> Result<Reg, String> {
+    let lower = name.to_ascii_lowercase();
+    Ok(match lower.as_str() {
+        "vcc" => Reg::Vcc,
+        "exec" => Reg::Exec,
+        "flat_scratch" => Reg::FlatScratch,
+        "xnack_mask" => Reg::XnackMask,
+        "scc" => Reg::Scc,
+        "pc" => Reg::Pc,
+        "trapsts" => Reg::Trapsts,
+        "vcc_lo" => Reg::Scalar(ScalarReg::VccLo, 1),
+        "vcc_hi" => Reg::Scalar(ScalarReg::VccHi, 1),
+        "exec_lo" => Reg::Scalar(ScalarReg::ExecLo, 1),
+        "exec_hi" => Reg::Scalar(ScalarReg::ExecHi, 1),
+        "m0" => Reg::Scalar(ScalarReg::M0, 1),
+        "mode" => return Err("MODE is set with --mode".into()),
+        _ => {
+            if let Some(rest) = lower.strip_prefix("ttmp") {
+                let (n, count) = index(rest)?;
+                if n + count > u32::from(Ttmp::COUNT) || (count == 2 && n % 2 == 1) {
+                    return Err(format!(
+                        "`{name}`: TTMPs are ttmp0..ttmp15, pairs even-aligned"
+                    ));
+                }
+                Reg::Scalar(ScalarReg::Ttmp(Ttmp(n as u8)), count)
+            } else if let Some(rest) = lower.strip_prefix('s') {
+                let (n, count) = index(rest)?;
+                if n + count > u32::from(Sgpr::COUNT) || (count == 2 && n % 2 == 1) {
+                    return Err(format!("`{name}`: SGPRs are s0..s101, pairs even-aligned"));
+                }
+                Reg::Scalar(ScalarReg::Sgpr(Sgpr(n as u8)), count)
+            } else if let Some(rest) = lower.strip_prefix('v') {
+                let (reg, lane) = match rest.split_once('[') {
+                    Some((r, l)) => {
+                        let l = l.strip_suffix(']').ok_or("expected `vN[LANE]`")?;
+                        let lane = num(l)
+                            .filter(|&l| l < 64)
+                            .ok_or(format!("`{name}`: the lane must be 0..63"))?;
+                        (r, Some(lane as u8))
+                    }
+                    None => (rest, None),
+                };
+                let n = num(reg).filter(|&n| n < 256).ok_or(format!(
+                    "`{name}`: VGPRs are v0..v255 (pairs are not taken yet)"
+                ))?;
+                Reg::Vgpr(n as u8, lane)
+            } else if lower.starts_with('a') {
+                return Err(format!(
+                    "`{name}`: AccVGPRs are not modelled by `gpuref eval` yet"
+                ));
+            } else {
+                return Err(format!("unknown register `{name}`"));
+            }
+        }
+    })
+}
+
+fn parse_value(text: &str, bits: u32) -> Result<u64, String> {
+    let t = text.trim();
+    let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        u64::from_str_radix(&h.replace('_', ""), 16)
+    } else {
+        t.replace('_', "").parse::<u64>()
+    }
+    .map_err(|_| format!("`{t}` is not a hex (0x…) or decimal value"))?;
+    if bits < 64 && v >> bits != 0 {
+        return Err(format!("`{t}` does not fit in {bits} bits"));
+    }
+    Ok(v)
+}
+
+fn set(w: &mut Wave, reg: Reg, v: u64) {
+    match reg {
+        Reg::Scalar(r, n) => w.write_reg(r, n, v),
+        Reg::Vcc => w.vcc = v,
+        Reg::Exec => w.exec = v,
+        Reg::FlatScratch => w.flat_scratch = v,
+        Reg::XnackMask => w.xnack_mask = v,
+        Reg::Scc => w.scc = v != 0,
+        Reg::Pc => w.pc = v,
+        Reg::Trapsts => w.trapsts = v as u32,
+        Reg::Vgpr(n, None) => w.vgpr[usize::from(n)] = [v as u32; 64],
+        Reg::Vgpr(n, Some(l)) => w.vgpr[usize::from(n)][usize::from(l)] = v as u32,
+    }
+}
+
+fn bits(reg: Reg) -> u32 {
+    match reg {
+        Reg::Scalar(_, n) => 32 * n,
+        Reg::Scc => 1,
+        Reg::Trapsts | Reg::Vgpr(..) => 32,
+        _ => 64,
+    }
+}
+
+/// Why `eval` printed nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalError {
+    /// A bad argument (the message names it).
+    Usage(String),
+    /// The instruction has no executable semantics yet (the message says why).
+    NoSemantics(String),
+}
+
+impl From<String> for EvalError {
+    fn from(m: String) -> Self {
+        EvalError::Usage(m)
+    }
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvalError::Usage(m) | EvalError::NoSemantics(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Run `asm` on `target` with MODE `mode` and the `REG=VALUE` settings; the changed
+/// registers as lines, or an error that names the bad argument.
+pub fn eval(
+    target: Target,
+    mode: u32,
+    asm: &str,
+    settings: &[String],
+) -> Result<String, EvalError> {
+    let mut w = Wave {
+        mode,
+        ..Wave::default()
+    };
+    for (i, s) in settings.iter().enumerate() {
+        let (name, value) = s
+            .split_once('=')
+            .ok_or_else(|| format!("argument `{s}`: expected REG=VALUE"))?;
+        let reg = parse_reg(name.trim()).map_err(|e| format!("argument {} `{s}`: {e}", i + 1))?;
+        let v =
+            parse_value(value, bits(reg)).map_err(|e| format!("argument {} `{s}`: {e}", i + 1))?;
+        set(&mut w, reg, v);
+    }
+    let inst = parse(target, asm).map_err(|e| format!("`{asm}`: {e}"))?;
+    let before = w.clone();
+    execute(&mut w, &inst).map_err(|e| EvalError::NoSemantics(e.to_string()))?;
+    Ok(changes(&before, &w, 4 * inst.dwords() as u64))
+}
+
+/// The registers that differ, in a fixed order; the PC only when it is not the next
+/// instruction's address (`len` bytes on).
+fn changes(a: &Wave, b: &Wave, len: u64) -> String {
+    let mut out = String::new();
+    for (i, (x, y)) in a.sgpr.iter().zip(&b.sgpr).enumerate() {
+        if x != y {
+            out += &format!("s{i}={y:#x}\n");
+        }
+    }
+    for (i, (x, y)) in a.ttmp.iter().zip(&b.ttmp).enumerate() {
+        if x != y {
+            out += &format!("ttmp{i}={y:#x}\n");
+        }
+    }
+    for (i, (x, y)) in a.vgpr.iter().zip(&b.vgpr).enumerate() {
+        if x == y {
+            continue;
+        }
+        let all_same = x.iter().zip(y).all(|(p, q)| p != q) && y.iter().all(|v| *v == y[0]);
+        if all_same {
+            out += &format!("v{i}={:#x}\n", y[0]);
+        } else {
+            for (lane, (p, q)) in x.iter().zip(y).enumerate() {
+                if p != q {
+                    out += &format!("v{i}[{lane}]={q:#x}\n");
+                }
+            }
+        }
+    }
+    let pairs = [
+        ("vcc", a.vcc, b.vcc),
+        ("exec", a.exec, b.exec),
+        ("flat_scratch", a.flat_scratch, b.flat_scratch),
+        ("xnack_mask", a.xnack_mask, b.xnack_mask),
+        ("m0", u64::from(a.m0), u64::from(b.m0)),
+        ("mode", u64::from(a.mode), u64::from(b.mode)),
+        ("trapsts", u64::from(a.trapsts), u64::from(b.trapsts)),
+    ];
+    for (name, x, y) in pairs {
+        if x != y {
+            out += &format!("{name}={y:#x}\n");
+        }
+    }
+    if a.scc != b.scc {
+        out += &format!("scc={}\n", u8::from(b.scc));
+    }
+    if b.pc != a.pc.wrapping_add(len) {
+        out += &format!("pc={:#x}\n", b.pc);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(asm: &str, sets: &[&str]) -> Result<String, String> {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        eval(Target::Gfx900, DEFAULT_MODE, asm, &sets).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn prints_what_changed() {
+        assert_eq!(
+            run("s_add_u32 s0, s1, s2", &["s1=0xffffffff", "s2=2"]).unwrap(),
+            "s0=0x1\nscc=1\n"
+        );
+        assert_eq!(
+            run("s_mov_b64 s[4:5], s[2:3]", &["s[2:3]=0x1122334455667788"]).unwrap(),
+            "s4=0x55667788\ns5=0x11223344\n"
+        );
+        assert_eq!(
+            run("s_and_saveexec_b64 s[0:1], vcc", &["exec=0xff", "vcc=0x0f"]).unwrap(),
+            "s0=0xff\nexec=0xf\nscc=1\n"
+        );
+        // Nothing changes: nothing printed.
+        assert_eq!(run("s_mov_b32 s0, 0", &[]).unwrap(), "");
+        assert_eq!(
+            run("s_setpc_b64 s[2:3]", &["s2=0x100"]).unwrap(),
+            "pc=0x100\n"
+        );
+    }
+
+    #[test]
+    fn vector_lanes() {
+        // Every lane active and changed alike: one line.
+        assert_eq!(
+            run(
+                "v_add_u32_e32 v0, v1, v2",
+                &["exec=0xffffffffffffffff", "v1=3", "v2=4"]
+            )
+            .unwrap(),
+            "v0=0x7\n"
+        );
+        // Lanes differ, or some are inactive: one line per changed lane.
+        assert_eq!(
+            run("v_add_u32_e32 v0, v1, v2", &["exec=0x5", "v1=3", "v2[2]=4"]).unwrap(),
+            "v0[0]=0x3\nv0[2]=0x7\n"
+        );
+        assert_eq!(
+            run(
+                "v_add_co_u32_e32 v0, vcc, v1, v2",
+                &["exec=0x3", "v1=0xffffffff", "v2=1"]
+            )
+            .unwrap(),
+            "vcc=0x3\n"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_argument() {
+        let e = run("s_mov_b32 s0, 0", &["q1=5"]).unwrap_err();
+        assert!(e.contains("argument 1") && e.contains("q1"), "{e}");
+        let e = run("s_mov_b32 s0, 0", &["s1=0x100000000"]).unwrap_err();
+        assert!(e.contains("does not fit"), "{e}");
+        let e = run("s_mov_b32 s0, 0", &["s3=1", "s[1:2]=5"]).unwrap_err();
+        assert!(e.contains("argument 2") && e.contains("even"), "{e}");
+        let e = run("s_mov_b32 s0, 0", &["v256=5"]).unwrap_err();
+        assert!(e.contains("v0..v255"), "{e}");
+        let e = run("s_mov_b32 s0, 0", &["v1[64]=5"]).unwrap_err();
+        assert!(e.contains("lane"), "{e}");
+        let e = run("s_mov_b32 s0, 0", &["s1"]).unwrap_err();
+        assert!(e.contains("REG=VALUE"), "{e}");
+        let e = run("s_bogus s0", &[]).unwrap_err();
+        assert!(e.contains("s_bogus"), "{e}");
+        let e = run("s_movrels_b32 s0, s1", &[]).unwrap_err();
+        assert!(e.contains("M0"), "{e}");
+    }
+}

@@ -1,0 +1,257 @@
+//! `gpuref disasm` and `gpuref asm` for AMD GCN5 (gfx900) and CDNA1 (gfx908): a thin layer
+//! over `gpuref_amd_gcn5::formats` that reads machine code and assembly text from the
+//! command line or files and reports every bad input with where it is and why.
+//!
+//! - Disassembly reads dwords (`--hex`: hex dwords as `llvm-mc -show-encoding` and the
+//!   vectors write them, `bf800000`; a FILE: raw little-endian code bytes, `-` for stdin).
+//!   A dword that does not start a valid instruction is printed as `.long 0x…` with the
+//!   reason, and disassembly goes on with the next dword (what a reader of a damaged or
+//!   mixed code+data stream wants); the exit status is then 1.
+//! - Assembly reads one instruction per line; `;` and `//` start a comment, blank lines are
+//!   skipped. A bad line is reported with line, column and reason, and the other lines are
+//!   still assembled; the exit status is then 1.
+//!
+//! docs/design/0018-gcn5-cli-vectors-and-decode-speed.md has the decisions.
+
+use gpuref_amd_gcn5::formats::{self, Instruction};
+use gpuref_amd_gcn5::Target;
+use std::fmt::Write as _;
+
+/// The targets `--target` takes.
+pub const TARGETS: &str = "gfx900, gfx908";
+
+/// `gfx900` or `gfx908`; an error that lists the known targets otherwise.
+pub fn parse_target(s: &str) -> Result<Target, String> {
+    Target::parse(s).ok_or_else(|| format!("unknown target `{s}` (known: {TARGETS})"))
+}
+
+/// Dwords written as hex: whitespace- or comma-separated tokens of 1 to 8 hex digits,
+/// each with an optional `0x`. An error names the 1-based column of the bad token.
+pub fn parse_hex_words(text: &str) -> Result<Vec<u32>, String> {
+    let mut words = Vec::new();
+    let mut start = None;
+    let bytes = text.as_bytes();
+    for i in 0..=bytes.len() {
+        let sep = i == bytes.len() || bytes[i].is_ascii_whitespace() || bytes[i] == b',';
+        match (sep, start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                let tok = &text[s..i];
+                let digits = tok
+                    .strip_prefix("0x")
+                    .or_else(|| tok.strip_prefix("0X"))
+                    .unwrap_or(tok);
+                let ok = !digits.is_empty()
+                    && digits.len() <= 8
+                    && digits.bytes().all(|b| b.is_ascii_hexdigit());
+                if !ok {
+                    return Err(format!(
+                        "column {}: `{tok}` is not a hex dword (1 to 8 hex digits, optional 0x)",
+                        text[..s].chars().count() + 1
+                    ));
+                }
+                words.push(u32::from_str_radix(digits, 16).unwrap_or(0));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    Ok(words)
+}
+
+/// One line of disassembly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Byte offset of the first dword.
+    pub offset: usize,
+    pub words: Vec<u32>,
+    /// LLVM-syntax text, or `.long 0x…` / `.byte 0x…` for what did not decode.
+    pub text: String,
+    /// Why the words did not decode (then `text` is the `.long`/`.byte` directive).
+    pub error: Option<String>,
+}
+
+impl Line {
+    /// `OFFSET: WORDS  TEXT`, with ` // error: …` after a directive.
+    pub fn render(&self) -> String {
+        let mut words = String::with_capacity(27);
+        for (i, w) in self.words.iter().enumerate() {
+            if i > 0 {
+                words.push(' ');
+            }
+            let _ = write!(words, "{w:08x}");
+        }
+        let mut s = format!("{:08x}: {words:<26} {}", self.offset, self.text);
+        if let Some(e) = &self.error {
+            let _ = write!(s, " // error: {e}");
+        }
+        s
+    }
+}
+
+/// Little-endian bytes to dwords; trailing bytes that do not fill a dword are returned apart.
+pub fn dwords_of(bytes: &[u8]) -> (Vec<u32>, &[u8]) {
+    let chunks = bytes.chunks_exact(4);
+    let rest = chunks.remainder();
+    (
+        chunks
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+        rest,
+    )
+}
+
+/// Decode one instruction at dword `at` of `words`: the instruction and its length, or the
+/// reason with the byte offset of the bad dword.
+pub fn decode_at(target: Target, words: &[u32], at: usize) -> Result<(Instruction, usize), String> {
+    formats::decode(target, &words[at..])
+        .map_err(|e| format!("byte offset {:#x}: {}", (at + e.offset_words) * 4, e.kind))
+}
+
+/// Disassemble a dword stream (plus trailing bytes that do not fill a dword, reported as
+/// an error) starting at byte offset 0. Bad dwords become `.long` lines with the reason and
+/// decoding goes on with the next dword.
+pub fn disassemble(target: Target, words: &[u32], trailing: &[u8]) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        match decode_at(target, words, at) {
+            Ok((inst, n)) => {
+                lines.push(Line {
+                    offset: at * 4,
+                    words: words[at..at + n].to_vec(),
+                    text: inst.to_string(),
+                    error: None,
+                });
+                at += n;
+            }
+            Err(e) => {
+                lines.push(Line {
+                    offset: at * 4,
+                    words: vec![words[at]],
+                    text: format!(".long {:#010x}", words[at]),
+                    error: Some(e),
+                });
+                at += 1;
+            }
+        }
+    }
+    if !trailing.is_empty() {
+        let offset = words.len() * 4;
+        let bytes: Vec<String> = trailing.iter().map(|b| format!("{b:#04x}")).collect();
+        lines.push(Line {
+            offset,
+            words: Vec::new(),
+            text: format!(".byte {}", bytes.join(", ")),
+            error: Some(format!(
+                "byte offset {offset:#x}: {} trailing bytes: the code is a whole number of dwords",
+                trailing.len()
+            )),
+        });
+    }
+    lines
+}
+
+/// Strip a `;` or `//` comment.
+fn strip_comment(line: &str) -> &str {
+    let cut = [line.find(';'), line.find("//")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(line.len());
+    &line[..cut]
+}
+
+/// One assembled line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assembled {
+    /// 1-based line number in the source.
+    pub line: usize,
+    /// The words, or the 1-based column and the reason.
+    pub result: Result<Vec<u32>, (usize, String)>,
+}
+
+/// Assemble a source: one instruction per line, `;`/`//` comments and blank lines skipped.
+pub fn assemble(target: Target, source: &str) -> Vec<Assembled> {
+    let mut out = Vec::new();
+    for (i, raw) in source.split('\n').enumerate() {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let code = strip_comment(raw);
+        if code.trim().is_empty() {
+            continue;
+        }
+        let result = formats::parse(target, code)
+            .map(|inst| formats::encode(&inst))
+            .map_err(|e| {
+                // The library counts bytes; report characters.
+                let byte = e.column.saturating_sub(1).min(code.len());
+                let col = code.get(..byte).map_or(e.column, |p| p.chars().count() + 1);
+                (col, e.reason)
+            });
+        out.push(Assembled {
+            line: i + 1,
+            result,
+        });
+    }
+    out
+}
+
+/// Words as the CLI and the vectors print them: `c0020002 00000010`.
+pub fn words_text(words: &[u32]) -> String {
+    let mut s = String::with_capacity(words.len() * 9);
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        let _ = write!(s, "{w:08x}");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_words_and_their_errors() {
+        assert_eq!(
+            parse_hex_words(" bf800000, 0x1\n0XfF ").unwrap(),
+            vec![0xbf80_0000, 1, 0xff]
+        );
+        assert_eq!(parse_hex_words("").unwrap(), Vec::<u32>::new());
+        let e = parse_hex_words("bf800000 123456789").unwrap_err();
+        assert!(e.starts_with("column 10: `123456789`"), "{e}");
+        let e = parse_hex_words("0x").unwrap_err();
+        assert!(e.starts_with("column 1: `0x`"), "{e}");
+        let e = parse_hex_words("é zz").unwrap_err();
+        assert!(e.starts_with("column 1: `é`"), "{e}");
+    }
+
+    #[test]
+    fn disassembly_goes_on_after_a_bad_dword() {
+        // s_nop 0, an unknown SOP1 opcode (0xff), s_endpgm, then 2 stray bytes.
+        let words = [0xbf80_0000, 0xbe80_ff00, 0xbf81_0000];
+        let lines = disassemble(Target::Gfx900, &words, &[1, 2]);
+        let text: Vec<String> = lines.iter().map(Line::render).collect();
+        assert_eq!(text[0], "00000000: bf800000                   s_nop 0");
+        assert!(
+            text[1].starts_with("00000004: be80ff00                   .long 0xbe80ff00 // error: byte offset 0x4: unknown SOP1 opcode 255 on gfx900"),
+            "{}",
+            text[1]
+        );
+        assert_eq!(text[2], "00000008: bf810000                   s_endpgm");
+        assert!(text[3].contains(".byte 0x01, 0x02 // error: byte offset 0xc: 2 trailing bytes"));
+    }
+
+    #[test]
+    fn assembly_reports_line_and_column() {
+        let src = "; a comment\n\n  s_nop 0 // idle\ns_add_u32 s0, s1, bogus\n";
+        let out = assemble(Target::Gfx900, src);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0].line, 3);
+        assert_eq!(out[0].result, Ok(vec![0xbf80_0000]));
+        assert_eq!(out[1].line, 4);
+        let (col, reason) = out[1].result.clone().unwrap_err();
+        assert_eq!(col, 19, "{reason}");
+    }
+}
