@@ -49,6 +49,8 @@ const V11: &str =
     "V11 interpolation ATTR 33..63 in SRC0: LLVM prints attr33..attr63 (as VINTRP, 0013 V1)";
 const V12: &str =
     "V12 V_INTERP_MOV_F32_e64 selector above 2: LLVM prints invalid_param_N (as VINTRP, 0013)";
+const V13: &str = "V13 V_MADMK_F16/V_MADAK_F16 K with bits 31:16 set: LLVM prints the whole literal dword as K (its assembler takes 16 bits only)";
+const V14: &str = "V14 V_MADMK/V_MADAK SRC0 = the literal (sharing K) whose value is an inline constant: LLVM prints the constant (re-assembled: the inline code), we print `lit(0x..)`";
 const UNUSED_REASON: &str = "this instruction does not use the field; it must be zero";
 
 fn field_of(k: &Option<DecodeErrorKind>) -> Option<(&'static str, u64, &'static str)> {
@@ -104,6 +106,12 @@ fn classify(our: &Option<DecodeErrorKind>, llvm: &Verdict) -> Option<&'static st
         && (text.contains("/*invalid immediate*/") || text.contains(" src_"))
     {
         return Some(V7);
+    }
+    if reason == vop::F16_K_REASON
+        && field == "K"
+        && (text.starts_with("v_madmk_f16 ") || text.starts_with("v_madak_f16 "))
+    {
+        return Some(V13);
     }
     if reason.contains("code 125") && text.contains("null") {
         return Some(V8);
@@ -166,8 +174,15 @@ fn e32_reps(row: &Row) -> Vec<(Vop, Option<u32>)> {
             }
         }
         let s2 = valu::shape(row);
-        if vop::needs_literal(&s2, &v) {
-            lit = Some(if hi == 3 { 0x1234_5678 } else { 0x4049_0fdb });
+        if vop::needs_literal(s2, &v) {
+            // An f16 K is 16 bits (Vega "VOP2 Instructions"; V13).
+            let f16_k = s2.get(Role::K).is_some_and(|k| k.ty == valu::Ty::F16);
+            lit = Some(match (hi == 3, f16_k) {
+                (true, false) => 0x1234_5678,
+                (false, false) => 0x4049_0fdb,
+                (true, true) => 0x5678,
+                (false, true) => 0x4248,
+            });
         }
         out.push((v, lit));
     }
@@ -339,12 +354,13 @@ fn every_valu_row_matches_llvm() {
             }
             texts.push((inst.to_string(), words));
         }
-        let (agreeing, non_unique, both_reject) = assemble_both(t, &texts, &mut failures);
+        let (agreeing, non_unique, both_reject, llvm_only) =
+            assemble_both(t, &texts, &mut failures);
         println!(
             "{t}: VALU rows {} (e32 forms {n32}, e64 forms {n64}; {} instances); printed as llvm-mc \
              prints them: {}; texts assembled to the same words by llvm-mc and by parse+encode: \
              {agreeing} ({non_unique} of them not the words we printed them from; {both_reject} \
-             rejected by both)",
+             rejected by both; {llvm_only} rejected by llvm-mc only, A2)",
             rows.len(),
             insts.len(),
             texts.len()
@@ -358,26 +374,62 @@ fn every_valu_row_matches_llvm() {
     );
 }
 
+/// The class of a text disagreement (both decoders accept the words, the texts differ),
+/// documented in docs/design/0014, or `None`. V14: only SRC0 differs, ours is `lit(0x..)`
+/// of a V_MADMK/V_MADAK row, and LLVM's spelling of it parses (ours) to an inline constant.
+fn classify_text(t: Target, ours: &Verdict, llvm: &Verdict) -> Option<&'static str> {
+    let (Verdict::Accept { text: o, words: n }, Verdict::Accept { text: l, words: m }) =
+        (ours, llvm)
+    else {
+        return None;
+    };
+    let (ot, lt): (Vec<&str>, Vec<&str>) = (o.split(", ").collect(), l.split(", ").collect());
+    let madk = o.starts_with("v_madmk_") || o.starts_with("v_madak_");
+    let only_src0 = ot.len() == 4
+        && lt.len() == 4
+        && (0..4).all(|i| i == 1 || ot[i] == lt[i])
+        && ot[1].starts_with("lit(0x");
+    let inline = parse(t, l).is_ok_and(|p| match p.fields {
+        Fields::Vop(v) => !v.src0.is_literal(),
+        _ => false,
+    });
+    (madk && only_src0 && n == m && inline).then_some(V14)
+}
+
+/// Texts llvm-mc's assembler rejects and our parser reads (0014 A2): a VOP3 16-bit
+/// operand's f16 bits, which with no literal in VOP3 can only be the float constant; an
+/// SGPR/TTMP quad as V_MQSAD_U32_U8's SRC2.
+fn llvm_assembler_only_rejects(text: &str, msg: &str, ours: &Instruction) -> bool {
+    let vop3 = matches!(ours.fields, Fields::Vop3(_));
+    let last = text.rsplit(", ").next().unwrap_or("");
+    (vop3 && ours.literal.is_none() && msg.contains("literal operands are not supported"))
+        || (vop3
+            && text.starts_with("v_mqsad_u32_u8 ")
+            && (last.starts_with("s[") || last.starts_with("ttmp["))
+            && msg.contains("invalid operand for instruction"))
+}
+
 /// Assemble `texts` with llvm-mc and with `parse` + `encode`: both must give the same words
 /// or both reject the text. A text whose words differ from the ones it was printed from
 /// must print again as itself (the text is not unique). Returns
-/// (agreeing, of which not the printed words, both reject).
+/// (agreeing, of which not the printed words, both reject, only llvm-mc rejects (A2)).
 fn assemble_both(
     t: Target,
     texts: &[(String, Vec<u32>)],
     failures: &mut Vec<String>,
-) -> (usize, usize, usize) {
+) -> (usize, usize, usize, usize) {
     let input: String = texts.iter().map(|(t, _)| format!("{t}\n")).collect();
     let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
     let errs = errors_by_line(&err);
     let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-    let (mut agreeing, mut non_unique, mut both_reject) = (0, 0, 0);
+    let (mut agreeing, mut non_unique, mut both_reject, mut llvm_only) = (0, 0, 0, 0);
     for (i, (text, words)) in texts.iter().enumerate() {
         let ours = parse(t, text);
         if let Some(msg) = errs.get(&i) {
             match ours {
                 Err(_) => both_reject += 1,
                 Ok(_) if assembler_only_rule(msg) => both_reject += 1,
+                Ok(p) if llvm_assembler_only_rejects(text, msg, &p) => llvm_only += 1,
                 Ok(p) => failures.push(format!("{t} llvm-mc rejects `{text}` ({msg}); ours {p:?}")),
             }
             continue;
@@ -403,7 +455,7 @@ fn assemble_both(
             )),
         }
     }
-    (agreeing, non_unique, both_reject)
+    (agreeing, non_unique, both_reject, llvm_only)
 }
 
 /// Rules llvm-mc's assembler enforces and its disassembler does not (so neither do we):
@@ -602,18 +654,20 @@ fn run_random(family: &str, gen: fn(&[&Row], &mut u64) -> Vec<u32>, seed: u64) {
                 }
                 continue;
             }
-            match classify(&kind, l) {
+            match classify(&kind, l).or_else(|| classify_text(t, &o, l)) {
                 Some(c) => *classes.entry(c).or_default() += 1,
                 None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
             }
         }
-        let (assembled, non_unique, both_reject_text) = assemble_both(t, &texts, &mut unexplained);
+        let (assembled, non_unique, both_reject_text, llvm_only) =
+            assemble_both(t, &texts, &mut unexplained);
         println!(
             "{t}: {n} random {family} words: same text {same_text}, both reject {both_reject}; \
              {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by \
              parse+encode ({non_unique} of them not the original words: literals LLVM prints as \
              inline constants or as their low half, 16-bit integer operands' float constants, \
-             e64 V_NOP); {both_reject_text} rejected by both assemblers",
+             e64 V_NOP); {both_reject_text} rejected by both assemblers; {llvm_only} rejected \
+             by llvm-mc only (A2)",
             texts.len()
         );
         println!("{t}: classified {family} disagreements: {classes:#?}");
@@ -790,7 +844,7 @@ fn v11_v12_interpolation_attr_and_selector() {
 
 /// Texts LLVM's assembler rejects though its disassembler prints them (and so do we): the
 /// constant bus, V_QSAD/V_MQSAD's early-clobber destination, LDS_DIRECT with a `rev`
-/// opcode, and an f16 K wider than 16 bits.
+/// opcode.
 #[test]
 fn a1_assembler_only_rules() {
     for t in Target::ALL {
@@ -822,12 +876,141 @@ fn a1_assembler_only_rules() {
             assert!(assembler_only_rule(&err), "{t} {text}: {err}");
             assert_eq!(encode(&parse(t, text).unwrap()), words, "{text}");
         }
-        // V_MADMK_F16's K: LLVM prints the whole dword, assembles 16 bits only; so do we.
-        let words = [0x480a_0501u32, 0x4049_0fdb];
-        let text = "v_madmk_f16 v5, v1, 0x40490fdb, v2";
+    }
+}
+
+/// Texts both disassemblers print, which our parser reads back to the same words and LLVM
+/// 14's assembler rejects: a float constant in a VOP3 16-bit integer operand prints as its
+/// f16 bits (VOP3 has no literal, so we read them as the constant); V_MQSAD_U32_U8's SRC2
+/// as an SGPR or TTMP quad (LLVM's assembler takes VGPRs only).
+#[test]
+fn a2_texts_only_llvm_mc_rejects() {
+    for t in Target::ALL {
+        for (words, text) in [
+            (
+                [0xd132_00e0u32, 0x0000_00f0],
+                "v_min_i16_e64 v224, 0x3800, s0",
+            ),
+            (
+                [0xd1e7_0000, 0x0000_0000],
+                "v_mqsad_u32_u8 v[0:3], s[0:1], s0, s[0:3]",
+            ),
+            (
+                [0xd1e7_0004, 0x01b2_0400],
+                "v_mqsad_u32_u8 v[4:7], s[0:1], v2, ttmp[0:3]",
+            ),
+        ] {
+            let (inst, _) = decode(t, &words).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(inst.to_string(), text);
+            let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
+            assert_eq!(
+                l,
+                Verdict::Accept {
+                    text: text.into(),
+                    words: 2
+                }
+            );
+            let err = llvm_assemble(t, text).unwrap_err();
+            let p = parse(t, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(
+                llvm_assembler_only_rejects(text, &err, &p),
+                "{t} {text}: {err}"
+            );
+            assert_eq!(encode(&p), words, "{text}");
+        }
+    }
+}
+
+/// V_MADMK_F16/V_MADAK_F16 with K's upper half set: LLVM prints the whole dword (and its
+/// assembler refuses that text); the manual stores a 16-bit K, so we reject the word.
+#[test]
+fn v13_f16_k_upper_bits_are_rejected() {
+    pin(
+        &[0x4800_0000, 0x0d04_a700],
+        "v_madmk_f16 v0, s0, 0xd04a700, v0",
+        V13,
+    );
+    pin(
+        &[0x4a0a_0501, 0x4049_0fdb],
+        "v_madak_f16 v5, v1, v2, 0x40490fdb",
+        V13,
+    );
+    for t in Target::ALL {
+        assert!(llvm_assemble(t, "v_madmk_f16 v0, s0, 0xd04a700, v0").is_err());
+        assert!(parse(t, "v_madmk_f16 v0, s0, 0xd04a700, v0").is_err());
+        // A 16-bit K decodes, and `-1` assembles (both) to K = 0xffff.
+        let words = [0x4800_0101u32, 0xffff];
+        assert_eq!(
+            decode(t, &words).unwrap().0.to_string(),
+            "v_madmk_f16 v0, v1, 0xffff, v0"
+        );
+        assert_eq!(
+            llvm_assemble(t, "v_madmk_f16 v0, v1, -1, v0"),
+            Ok(le_bytes(&words))
+        );
+        assert_eq!(
+            encode(&parse(t, "v_madmk_f16 v0, v1, -1, v0").unwrap()),
+            words
+        );
+    }
+}
+
+/// V_MADMK/V_MADAK with SRC0 = the literal code: SRC0 and K share the literal dword. LLVM
+/// prints a shared value that is an inline constant as that constant (`0`, `1.0`), which
+/// assembles to the inline code; we print `lit(0x..)`, which parses back to the literal
+/// code. A shared value that is not an inline constant prints as LLVM prints it and both
+/// assemblers read it back.
+#[test]
+fn v14_shared_literal_src0() {
+    for t in Target::ALL {
+        for (words, llvm_text, our_text) in [
+            (
+                [0x4800_00ffu32, 0],
+                "v_madmk_f16 v0, 0, 0x0, v0",
+                "v_madmk_f16 v0, lit(0x0), 0x0, v0",
+            ),
+            (
+                [0x2e00_02ff, 0x3f80_0000],
+                "v_madmk_f32 v0, 1.0, 0x3f800000, v1",
+                "v_madmk_f32 v0, lit(0x3f800000), 0x3f800000, v1",
+            ),
+            (
+                [0x4a00_02ff, 0x3c00],
+                "v_madak_f16 v0, 1.0, v1, 0x3c00",
+                "v_madak_f16 v0, lit(0x3c00), v1, 0x3c00",
+            ),
+        ] {
+            let (o, k) = ours(t, &words);
+            let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
+            assert_eq!(
+                l,
+                Verdict::Accept {
+                    text: llvm_text.into(),
+                    words: 2
+                },
+                "{t}: LLVM changed: update 0014 (V14)"
+            );
+            assert_eq!(
+                o,
+                Verdict::Accept {
+                    text: our_text.into(),
+                    words: 2
+                }
+            );
+            assert_eq!(k, None);
+            assert_eq!(classify_text(t, &o, &l), Some(V14));
+            assert_eq!(encode(&parse(t, our_text).unwrap()), words);
+            // LLVM's text re-assembles (both) to the inline code, not these words.
+            let inline = llvm_assemble(t, llvm_text).unwrap();
+            assert_ne!(inline, le_bytes(&words));
+            assert_eq!(le_bytes(&encode(&parse(t, llvm_text).unwrap())), inline);
+        }
+        // Not an inline constant: one text, both assemblers give the words back.
+        let words = [0x2e00_02ffu32, 0x1234_5678];
+        let text = "v_madmk_f32 v0, 0x12345678, 0x12345678, v1";
         assert_eq!(decode(t, &words).unwrap().0.to_string(), text);
-        assert!(llvm_assemble(t, text).is_err());
-        assert!(parse(t, text).is_err());
+        assert_eq!(llvm_assemble(t, text), Ok(le_bytes(&words)));
+        assert_eq!(encode(&parse(t, text).unwrap()), words);
     }
 }
 

@@ -28,6 +28,7 @@ pub mod flat;
 pub mod mai;
 pub mod mimg;
 pub mod mubuf;
+pub mod properties;
 pub mod salu;
 pub mod sdwa;
 pub mod smem;

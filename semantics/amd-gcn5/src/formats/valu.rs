@@ -22,6 +22,8 @@
 //!   `neg(0.5)`, `sext(v2)`.
 //! - [`pair_text`] / [`parse_pair`]: a 64-bit scalar destination or carry-in (`vcc`,
 //!   `s[4:5]`).
+//! - [`f16_bits_constant`]`(ty, value)`: in an encoding without a literal, the float
+//!   constant a 16-bit operand's `0x3800`-style text means.
 //! - [`literal_ty_text`]`(literal, ty)`, [`check_src`]`(src, ty)`, [`check_kind`]`(src,
 //!   kind)`, [`f16_bits`]`(c)`, [`row_by_name`]`(target, name)` (with or without
 //!   `_e32`/`_e64`), [`is_valu`], and the tables [`TYPE_EXCEPTIONS`], [`NO_E64`], [`NOT_YET`].
@@ -43,6 +45,7 @@ use crate::instructions::{Format, Row};
 use crate::operand::{
     literal_text, FloatConst, Reason, ScalarReg, ScalarSrc, VectorSrc, VgprRange,
 };
+use std::sync::OnceLock;
 
 /// The type of one VALU operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -386,8 +389,37 @@ fn op(role: Role, ty: Ty) -> Operand {
     }
 }
 
-/// The operands and modifiers of a VALU row (see the module docs).
-pub fn shape(row: &Row) -> Shape {
+/// The operands and modifiers of a VALU row (see the module docs). Computed once per row
+/// and kept: decoding and printing ask for it on every instruction.
+pub fn shape(row: &Row) -> &'static Shape {
+    /// Slots indexed by format and opcode; a slot two rows share (one name per target)
+    /// holds both, told apart by name.
+    type Slots = Vec<Vec<(&'static str, Shape)>>;
+    static CACHE: OnceLock<Slots> = OnceLock::new();
+    const OPCODES: usize = 1024;
+    let slot = |format: Format, opcode: u16| format as usize * OPCODES + usize::from(opcode);
+    let cache = CACHE.get_or_init(|| {
+        let mut slots: Slots = vec![Vec::new(); Format::ALL.len() * OPCODES];
+        for r in crate::instructions::rows() {
+            let entries = &mut slots[slot(r.format, r.opcode)];
+            if entries.iter().all(|(n, _)| *n != r.name) {
+                entries.push((r.name, compute_shape(r)));
+            }
+        }
+        slots
+    });
+    let found = cache
+        .get(slot(row.format, row.opcode))
+        .and_then(|e| e.iter().find(|(n, _)| *n == row.name));
+    match found {
+        Some((_, s)) => s,
+        // Every table row is cached; a Row built elsewhere (tests) is computed and kept.
+        None => Box::leak(Box::new(compute_shape(row))),
+    }
+}
+
+/// [`shape`], computed.
+fn compute_shape(row: &Row) -> Shape {
     let name = row.name;
     let exception = TYPE_EXCEPTIONS.iter().find(|(n, ..)| *n == name);
     let (dst_ty, src_ty) = name_types(name);
@@ -729,9 +761,11 @@ pub fn parse_src(text: &str, ty: Ty) -> Result<(VectorSrc, Option<u32>), Reason>
         if hi != u32::from(lo) + 3 {
             return Err("expected a range of 4 registers");
         }
-        check_quad(make(lo))?;
-        // The disassembler prints SGPR quads here; LLVM 14's assembler takes VGPRs only.
-        return Err("a 128-bit source must be VGPRs (LLVM 14's assembler)");
+        let r = make(lo);
+        check_quad(r)?;
+        // An SGPR/TTMP quad: VOP3A source fields name SGPRs (Vega "Microcode Formats"); S2.u128
+        // reads four aligned ones. LLVM 14's assembler takes VGPRs only (0014 A2).
+        return Ok((VectorSrc::Scalar(ScalarSrc::Reg(r)), None));
     }
     let (s, lit) = ScalarSrc::parse(t, dwords)?;
     if let (ScalarSrc::Literal, Some(v)) = (s, lit) {
@@ -742,6 +776,20 @@ pub fn parse_src(text: &str, ty: Ty) -> Result<(VectorSrc, Option<u32>), Reason>
         }
     }
     Ok((VectorSrc::Scalar(s), lit))
+}
+
+/// The float inline constant whose f16 bits are `value`, for a 16-bit operand (`ty.is_16()`)
+/// of an encoding without a literal (VOP3, VOP3P, SDWA): LLVM prints a 16-bit integer
+/// operand's float constant as its f16 bits (`0x3800`), and there that text can only mean
+/// the constant. `None` for other values and types.
+pub fn f16_bits_constant(ty: Ty, value: u32) -> Option<FloatConst> {
+    if !ty.is_16() {
+        return None;
+    }
+    FLOATS
+        .iter()
+        .copied()
+        .find(|c| u32::from(f16_bits(*c)) == value)
 }
 
 /// A source with its modifiers: `neg`/`abs` for float input modifiers, `sext` when

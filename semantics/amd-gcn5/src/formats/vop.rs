@@ -149,12 +149,33 @@ pub fn decode(row: &Row, words: &[u32]) -> Result<(Vop, Option<u32>), DecodeErro
     };
     check(row, &v)?;
     let shape = valu::shape(row);
-    let literal = if needs_literal(&shape, &v) {
+    let literal = if needs_literal(shape, &v) {
         Some(*words.get(1).ok_or_else(|| truncated(2, words.len()))?)
     } else {
         None
     };
+    if let (Some(k), Some(l)) = (shape.get(Role::K), literal) {
+        if k.ty == Ty::F16 && l > 0xffff {
+            return Err(illegal("K", u64::from(l), F16_K_REASON));
+        }
+    }
     Ok((v, literal))
+}
+
+/// Vega "VOP2 Instructions" (V_MADMK_F16, V_MADAK_F16): "K is a 16-bit literal constant
+/// stored in the following literal DWORD"; the unused upper half must be zero.
+pub const F16_K_REASON: &str =
+    "an f16 K is 16 bits of the literal dword (Vega \"VOP2 Instructions\"); bits 31:16 must be zero";
+
+/// The text of a V_MADMK/V_MADAK SRC0 that is the literal code (it shares K's dword): LLVM's
+/// spelling when that parses back to the literal, else `lit(0x..)` (a value LLVM would print
+/// as an inline constant; docs/design/0014 V14).
+fn shared_literal_text(ty: Ty, literal: u32) -> String {
+    let t = src_text(VectorSrc::Scalar(ScalarSrc::Literal), ty, literal);
+    match valu::parse_src(&t, ty) {
+        Ok((VectorSrc::Scalar(ScalarSrc::Literal), Some(l))) if l == literal => t,
+        _ => format!("lit({literal:#x})"),
+    }
 }
 
 /// The dwords of the instruction.
@@ -190,6 +211,9 @@ pub fn text(row: &Row, v: &Vop, literal: Option<u32>) -> String {
                 .map(|r| r.display(1))
                 .unwrap_or_default(),
             Role::CarryOut | Role::CarryIn => "vcc".into(),
+            Role::Src0 if v.src0.is_literal() && shape.get(Role::K).is_some() => {
+                shared_literal_text(o.ty, lit)
+            }
             Role::Src0 | Role::Src2 => src_text(v.src0, o.ty, lit),
             Role::Src1 => VgprRange {
                 first: v.vsrc1,
@@ -245,7 +269,20 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<(Vop, Option<u32>), (u
                 }
             }
             Role::Src0 | Role::Src2 => {
-                let (s, lit) = valu::parse_src(t, o.ty).map_err(&e)?;
+                let shared = t
+                    .strip_prefix("lit(")
+                    .and_then(|r| r.strip_suffix(')'))
+                    .filter(|_| shape.get(Role::K).is_some());
+                let (s, lit) = match shared {
+                    // `lit(..)`: SRC0 is the literal code, sharing K's dword.
+                    Some(inner) => {
+                        let val = crate::operand::parse_int(inner.trim())
+                            .filter(|v| (0..(1i64 << 32)).contains(v))
+                            .ok_or_else(|| e("expected `lit(` a 32-bit constant `)`"))?;
+                        (VectorSrc::Scalar(ScalarSrc::Literal), Some(val as u32))
+                    }
+                    None => valu::parse_src(t, o.ty).map_err(&e)?,
+                };
                 check_kind(s, o.kind).map_err(&e)?;
                 check_src(s, o.ty).map_err(&e)?;
                 v.src0 = s;
@@ -260,11 +297,16 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<(Vop, Option<u32>), (u
                 let val = crate::operand::parse_int(t)
                     .filter(|v| (-(1i64 << 31)..(1i64 << 32)).contains(v))
                     .ok_or_else(|| e("expected a 32-bit constant K"))?;
-                // LLVM's assembler takes an f16 K of 16 bits (the manual: K[15:0]).
-                if o.ty == Ty::F16 && !(-0x8000..=0xffff).contains(&val) {
-                    return Err(e("an f16 K is a 16-bit constant"));
-                }
-                k = Some(val as u32);
+                // LLVM's assembler takes an f16 K of 16 bits (the manual: K[15:0]) and
+                // encodes a negative one as its 16 bits (`-1` is 0xffff).
+                k = Some(if o.ty == Ty::F16 {
+                    if !(-0x8000..=0xffff).contains(&val) {
+                        return Err(e("an f16 K is a 16-bit constant"));
+                    }
+                    val as u32 & 0xffff
+                } else {
+                    val as u32
+                });
             }
         }
     }
@@ -277,7 +319,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<(Vop, Option<u32>), (u
         }
     }
     check(row, &v).map_err(|e| (base, e.to_string()))?;
-    if needs_literal(&shape, &v) != literal.is_some() {
+    if needs_literal(shape, &v) != literal.is_some() {
         return Err((base, "literal mismatch".into()));
     }
     Ok((v, literal))
@@ -346,7 +388,7 @@ mod tests {
                 if shape.get(Role::Src1).is_some() {
                     v.vsrc1 = 2;
                 }
-                let lit = if needs_literal(&shape, &v) {
+                let lit = if needs_literal(shape, &v) {
                     Some(if shape.operands.iter().any(|o| o.ty == Ty::F16) {
                         0x3c01
                     } else {
@@ -409,6 +451,54 @@ mod tests {
             let inst = crate::formats::parse(Target::Gfx900, text).unwrap();
             assert_eq!(crate::formats::encode(&inst), words, "{text}");
         }
+    }
+
+    /// V_MADMK/V_MADAK_F16's K is 16 bits: a literal dword with bits 31:16 set is an error;
+    /// `-1` parses to 0xffff.
+    #[test]
+    fn f16_k_is_sixteen_bits() {
+        let mk = by_name(Target::Gfx900, "V_MADMK_F16").unwrap();
+        let e = decode(mk, &[0x4800_0000, 0x0d04_a700]).unwrap_err();
+        assert!(e.to_string().contains("K"), "{e}");
+        assert!(decode(mk, &[0x4800_0000, 0xffff]).is_ok());
+        assert!(parse(mk, " v0, s0, 0xd04a700, v0", 11).is_err());
+        let (v, l) = parse(mk, " v0, v1, -1, v0", 11).unwrap();
+        assert_eq!(encode(mk, &v, l), vec![0x4800_0101, 0xffff]);
+    }
+
+    /// SRC0 = the literal shares K's dword; a value LLVM would print as an inline constant
+    /// prints `lit(0x..)` and parses back to the literal code.
+    #[test]
+    fn shared_literal_src0_roundtrips() {
+        for (name, words, txt) in [
+            ("V_MADMK_F16", [0x4800_00ffu32, 0], "v0, lit(0x0), 0x0, v0"),
+            (
+                "V_MADMK_F32",
+                [0x2e00_02ff, 0x3f80_0000],
+                "v0, lit(0x3f800000), 0x3f800000, v1",
+            ),
+            (
+                "V_MADAK_F16",
+                [0x4a00_02ff, 0x3c00],
+                "v0, lit(0x3c00), v1, 0x3c00",
+            ),
+            (
+                "V_MADMK_F32",
+                [0x2e00_02ff, 0x1234_5678],
+                "v0, 0x12345678, 0x12345678, v1",
+            ),
+        ] {
+            let row = by_name(Target::Gfx900, name).unwrap();
+            let (v, l) = decode(row, &words).unwrap();
+            let t = text(row, &v, l);
+            assert_eq!(t.split_once(' ').unwrap().1, txt);
+            assert_eq!(parse(row, txt, 0).unwrap(), (v, l), "{txt}");
+        }
+        // `lit(..)` must equal K, and is only SRC0 of a K row.
+        let mk = by_name(Target::Gfx900, "V_MADMK_F32").unwrap();
+        assert!(parse(mk, "v0, lit(0x1), 0x2, v1", 0).is_err());
+        let add = by_name(Target::Gfx900, "V_ADD_F32").unwrap();
+        assert!(parse(add, "v0, lit(0x1), v1", 0).is_err());
     }
 
     #[test]

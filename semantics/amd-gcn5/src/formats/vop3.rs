@@ -18,7 +18,7 @@
 
 use super::valu::{self, check_kind, check_src, mod_text, src_text, Role, Shape, SrcKind};
 use super::{illegal, split_operands, truncated, UNUSED};
-use crate::instructions::{rows, Format, Row};
+use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarReg, ScalarSrc, VectorSrc, VgprRange};
 use gpuref_core::decode::DecodeError;
 
@@ -55,11 +55,10 @@ pub fn opcode(word: u32) -> u16 {
 
 /// VOP3B for the opcodes of VOP3B rows (native or promoted), else VOP3A.
 pub fn format_of(opcode: u16) -> Format {
-    let b = rows().any(|r| {
-        (r.format == Format::Vop3b && r.opcode == opcode)
-            || r.promotion()
-                .is_some_and(|p| p.format == Format::Vop3b && p.opcode == opcode)
-    });
+    // by_opcode finds native and promoted VOP3B rows through its index.
+    let b = crate::target::Target::ALL
+        .into_iter()
+        .any(|t| crate::instructions::by_opcode(t, Format::Vop3b, opcode).is_some());
     if b {
         Format::Vop3b
     } else {
@@ -223,7 +222,7 @@ pub fn check(row: &Row, v: &Vop3) -> Result<(), DecodeError> {
             "this instruction takes no output modifier in LLVM 14",
         ));
     }
-    let sel_ok = op_sel_mask(&shape);
+    let sel_ok = op_sel_mask(shape);
     if !b && v.op_sel & !sel_ok != 0 {
         return Err(illegal(
             "OPSEL",
@@ -495,9 +494,14 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Vop3, (usize, String)>
                 let bit = 1u8 << i;
                 let (inner, abs, neg, sext) = valu::parse_mods(t).map_err(&e)?;
                 let (s, lit) = valu::parse_src(inner, o.ty).map_err(&e)?;
-                if lit.is_some() {
-                    return Err(e(NO_LITERAL));
-                }
+                // No literal in VOP3: a 16-bit operand's f16 bits (`0x3800`, as a 16-bit
+                // integer operand's float constant prints) are that constant.
+                let s = match lit {
+                    None => s,
+                    Some(l) => valu::f16_bits_constant(o.ty, l)
+                        .map(|c| VectorSrc::Scalar(ScalarSrc::Float(c)))
+                        .ok_or_else(|| e(NO_LITERAL))?,
+                };
                 check_kind(s, o.kind).map_err(&e)?;
                 check_src(s, o.ty).map_err(&e)?;
                 if i > 0 && s == VectorSrc::LdsDirect {
@@ -528,7 +532,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Vop3, (usize, String)>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::instructions::by_name;
+    use crate::instructions::{by_name, rows};
     use crate::target::Target;
 
     fn sample(row: &Row, hi: bool) -> Vop3 {
@@ -577,7 +581,7 @@ mod tests {
             v.omod = if m.omod { 3 } else { 0 };
             v.neg = m.float | m.sext;
             v.abs = if b { 0 } else { m.float };
-            v.op_sel = op_sel_mask(&shape);
+            v.op_sel = op_sel_mask(shape);
         }
         v
     }
@@ -683,5 +687,26 @@ mod tests {
         let u = by_name(Target::Gfx900, "V_ADD_U32").unwrap();
         assert!(parse(u, " v0, -v1, v2", 13).is_err());
         assert!(parse(u, " v0, v1, v2 op_sel:[1,0,0]", 13).is_err());
+    }
+
+    /// A 16-bit integer operand's float constant prints as its f16 bits; with no literal in
+    /// VOP3 that text parses back to the constant. Other literal values stay errors.
+    #[test]
+    fn sixteen_bit_f16_bits_parse_as_the_constant() {
+        for t in [Target::Gfx900, Target::Gfx908] {
+            for words in [[0xd132_00e0u32, 0x0000_00f0], [0xd1f5_0000, 0x0007_00f0]] {
+                let (inst, _) = crate::formats::decode(t, &words).unwrap();
+                let back = crate::formats::parse(t, &inst.to_string()).unwrap();
+                assert_eq!(crate::formats::encode(&back), words.to_vec(), "{inst}");
+            }
+            let min = by_name(t, "V_MIN_I16").unwrap();
+            let e = parse(min, " v0, 0x3801, s0", 13).unwrap_err();
+            assert_eq!(e.1, NO_LITERAL);
+            // V_MQSAD_U32_U8 reads an aligned SGPR or TTMP quad in SRC2.
+            let mq = by_name(t, "V_MQSAD_U32_U8").unwrap();
+            assert!(parse(mq, " v[0:3], s[0:1], s0, s[4:7]", 13).is_ok());
+            assert!(parse(mq, " v[0:3], s[0:1], s0, ttmp[4:7]", 13).is_ok());
+            assert!(parse(mq, " v[0:3], s[0:1], s0, s[2:5]", 13).is_err());
+        }
     }
 }
