@@ -57,20 +57,39 @@ pub type ScalarKernel = fn(&ScalarIn) -> ScalarOut;
 
 /// One row of a kernel table: the instruction, its kernel, how sure we are and where it
 /// comes from. `status` is the instruction's main rule; open sub-questions are rules of
-/// their own in the table's `RULES`.
+/// their own in the table's `RULES`. `K` is the kernel type: [`ScalarKernel`] or
+/// [`valu::VectorKernel`].
 #[derive(Clone, Copy)]
-pub struct KernelRow {
+pub struct KernelRow<K> {
     pub name: &'static str,
-    pub kernel: ScalarKernel,
+    pub kernel: K,
     pub status: Status,
     pub cites: &'static [SpecRef],
 }
 
-impl fmt::Debug for KernelRow {
+/// A table row (the tables are `const`: one aligned call per instruction).
+pub(crate) const fn k<K>(
+    name: &'static str,
+    kernel: K,
+    status: Status,
+    cites: &'static [SpecRef],
+) -> KernelRow<K> {
+    KernelRow {
+        name,
+        kernel,
+        status,
+        cites,
+    }
+}
+
+impl<K> fmt::Debug for KernelRow<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "KernelRow({}, {})", self.name, self.status)
     }
 }
+
+/// A row of the scalar kernel table.
+pub type ScalarKernelRow = KernelRow<ScalarKernel>;
 
 /// Why an instruction cannot be executed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,7 +124,7 @@ impl fmt::Display for ExecError {
 impl std::error::Error for ExecError {}
 
 /// The kernel of a row, if it has one.
-pub fn kernel(row: &Row) -> Option<&'static KernelRow> {
+pub fn kernel(row: &Row) -> Option<&'static ScalarKernelRow> {
     salu::KERNELS.iter().find(|k| k.name == row.name)
 }
 

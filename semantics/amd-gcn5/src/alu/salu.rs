@@ -9,7 +9,7 @@ mod sop2;
 mod sopc;
 mod sopk;
 
-use super::{KernelRow, ScalarIn, ScalarOut};
+use super::{k, ScalarIn, ScalarKernelRow, ScalarOut};
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use sop1::*;
 use sop2::*;
@@ -25,24 +25,11 @@ const NOTE: &[SpecRef] = &[
     SpecRef::new(Spec::Vega, "SOP2 Instructions"),
 ];
 
-const fn k(
-    name: &'static str,
-    kernel: super::ScalarKernel,
-    status: Status,
-    cites: &'static [SpecRef],
-) -> KernelRow {
-    KernelRow {
-        name,
-        kernel,
-        status,
-        cites,
-    }
-}
 use Status::{Inferred, Specified};
 
 /// Every scalar ALU kernel.
 #[rustfmt::skip]
-pub const KERNELS: &[KernelRow] = &[
+pub const KERNELS: &[ScalarKernelRow] = &[
     // SOP2.
     k("S_ADD_U32",          s_add_u32,          Specified, SOP2),
     k("S_SUB_U32",          s_sub_u32,          Specified, SOP2),

@@ -16,7 +16,6 @@ mod vop2;
 use super::mode::{Mode, Width};
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::{Flagged, Flags, FpMode};
-use std::fmt;
 
 /// One lane's operands. 32-bit operands are in the low half, 16-bit ones in the low
 /// quarter (the executor selects the half op_sel or SDWA name).
@@ -76,19 +75,7 @@ impl LaneOut {
 pub type VectorKernel = fn(&LaneIn, &LaneCtx) -> LaneOut;
 
 /// One row of the vector kernel table; a row's VOP3 form runs the same kernel.
-#[derive(Clone, Copy)]
-pub struct VectorKernelRow {
-    pub name: &'static str,
-    pub kernel: VectorKernel,
-    pub status: Status,
-    pub cites: &'static [SpecRef],
-}
-
-impl fmt::Debug for VectorKernelRow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "VectorKernelRow({}, {})", self.name, self.status)
-    }
-}
+pub type VectorKernelRow = super::KernelRow<VectorKernel>;
 
 pub use vop1::KERNELS as VOP1_KERNELS;
 pub use vop2::KERNELS as VOP2_KERNELS;

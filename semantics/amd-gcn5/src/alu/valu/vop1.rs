@@ -2,6 +2,7 @@
 //! same kernels). Each doc comment quotes the manual's pseudocode.
 
 use super::{LaneCtx, LaneIn, LaneOut, VectorKernelRow};
+use crate::alu::k;
 use crate::alu::mode::Width;
 use gpuref_core::{Spec, SpecRef, Status};
 use gpuref_float::ops::{convert, from_int, IntType};
@@ -10,19 +11,6 @@ use gpuref_float::{Binary16, Binary32};
 
 const VOP1: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP1 Instructions")];
 
-const fn k(
-    name: &'static str,
-    kernel: super::VectorKernel,
-    status: Status,
-    cites: &'static [SpecRef],
-) -> VectorKernelRow {
-    VectorKernelRow {
-        name,
-        kernel,
-        status,
-        cites,
-    }
-}
 use Status::Specified;
 
 /// The VOP1 kernels.

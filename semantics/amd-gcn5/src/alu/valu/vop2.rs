@@ -2,6 +2,7 @@
 //! same kernels). Each doc comment quotes the manual's pseudocode.
 
 use super::{LaneCtx, LaneIn, LaneOut, VectorKernelRow};
+use crate::alu::k;
 use crate::alu::mode::Width;
 use gpuref_core::{Spec, SpecRef, Status};
 use gpuref_float::ops::{add, mul, sub};
@@ -18,19 +19,6 @@ const SUBBREV: &[SpecRef] = &[
     SpecRef::new(Spec::Gpuref, "docs/design/0019-gcn5-alu-execution.md"),
 ];
 
-const fn k(
-    name: &'static str,
-    kernel: super::VectorKernel,
-    status: Status,
-    cites: &'static [SpecRef],
-) -> VectorKernelRow {
-    VectorKernelRow {
-        name,
-        kernel,
-        status,
-        cites,
-    }
-}
 use Status::{Inferred, Specified};
 
 /// The VOP2 kernels.
