@@ -239,7 +239,8 @@ pub enum FloatConst {
 }
 
 impl FloatConst {
-    const ALL: [FloatConst; 9] = [
+    /// The nine constants in code order (240..=248).
+    pub const ALL: [FloatConst; 9] = [
         FloatConst::Half,
         FloatConst::NegHalf,
         FloatConst::One,
@@ -596,43 +597,17 @@ impl VgprRange {
 
     /// LLVM's spelling: `v5` for one dword, `v[5:6]` for more.
     pub fn display(self) -> String {
-        if self.count == 1 {
-            format!("v{}", self.first)
-        } else {
-            format!(
-                "v[{}:{}]",
-                self.first,
-                u32::from(self.first) + u32::from(self.count) - 1
-            )
-        }
+        range_text('v', self.first, self.count)
     }
 
     /// Parse `vN` or `v[N:M]` (also `v[N]`) as a range of `count` dwords.
     pub fn parse(text: &str, count: u8) -> Result<VgprRange, Reason> {
-        let t = text.trim();
-        let body = t.strip_prefix('v').ok_or("expected a VGPR (v0..v255)")?;
-        let num = |s: &str| -> Result<u32, Reason> {
-            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 3 {
-                return Err("expected a VGPR number 0..255");
-            }
-            s.parse::<u32>()
-                .ok()
-                .filter(|&n| n <= 255)
-                .ok_or("expected a VGPR number 0..255")
-        };
-        let (first, last) = if let Some(inner) = body.strip_prefix('[') {
-            let inner = inner.strip_suffix(']').ok_or("expected `]`")?;
-            match inner.split_once(':') {
-                Some((a, b)) => (num(a.trim())?, num(b.trim())?),
-                None => {
-                    let a = num(inner.trim())?;
-                    (a, a)
-                }
-            }
-        } else {
-            let a = num(body)?;
-            (a, a)
-        };
+        let (first, last) = parse_span(
+            text,
+            'v',
+            "expected a VGPR (v0..v255)",
+            "expected a VGPR number 0..255",
+        )?;
         if last < first || last - first + 1 != u32::from(count) {
             return Err(match count {
                 1 => "expected one VGPR",
@@ -642,6 +617,52 @@ impl VgprRange {
             });
         }
         VgprRange::new(first as u8, count)
+    }
+}
+
+/// LLVM's spelling of `count` registers of the file named by `prefix` (`v`, `a`) at `first`:
+/// `v5` for one, `v[5:6]` for more.
+fn range_text(prefix: char, first: u8, count: u8) -> String {
+    if count == 1 {
+        format!("{prefix}{first}")
+    } else {
+        format!(
+            "{prefix}[{first}:{}]",
+            u32::from(first) + u32::from(count) - 1
+        )
+    }
+}
+
+/// Parse `{prefix}N`, `{prefix}[N:M]` or `{prefix}[N]` (numbers 0..255) as (first, last);
+/// `not_reg` and `bad_number` are the reasons for a missing prefix and a bad number.
+fn parse_span(
+    text: &str,
+    prefix: char,
+    not_reg: Reason,
+    bad_number: Reason,
+) -> Result<(u32, u32), Reason> {
+    let body = text.trim().strip_prefix(prefix).ok_or(not_reg)?;
+    let num = |s: &str| -> Result<u32, Reason> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 3 {
+            return Err(bad_number);
+        }
+        s.parse::<u32>()
+            .ok()
+            .filter(|&n| n <= 255)
+            .ok_or(bad_number)
+    };
+    if let Some(inner) = body.strip_prefix('[') {
+        let inner = inner.strip_suffix(']').ok_or("expected `]`")?;
+        match inner.split_once(':') {
+            Some((a, b)) => Ok((num(a.trim())?, num(b.trim())?)),
+            None => {
+                let a = num(inner.trim())?;
+                Ok((a, a))
+            }
+        }
+    } else {
+        let a = num(body)?;
+        Ok((a, a))
     }
 }
 
@@ -771,45 +792,17 @@ impl AccVgprRange {
 
     /// LLVM's spelling: `a5` for one dword, `a[0:15]` for more.
     pub fn display(self) -> String {
-        if self.count == 1 {
-            format!("a{}", self.first)
-        } else {
-            format!(
-                "a[{}:{}]",
-                self.first,
-                u32::from(self.first) + u32::from(self.count) - 1
-            )
-        }
+        range_text('a', self.first, self.count)
     }
 
     /// Parse `aN` or `a[N:M]` (also `a[N]`) as a range of `count` dwords.
     pub fn parse(text: &str, count: u8) -> Result<AccVgprRange, Reason> {
-        let body = text
-            .trim()
-            .strip_prefix('a')
-            .ok_or("expected an AccVGPR (a0..a255)")?;
-        let num = |s: &str| -> Result<u32, Reason> {
-            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 3 {
-                return Err("expected an AccVGPR number 0..255");
-            }
-            s.parse::<u32>()
-                .ok()
-                .filter(|&n| n <= 255)
-                .ok_or("expected an AccVGPR number 0..255")
-        };
-        let (first, last) = if let Some(inner) = body.strip_prefix('[') {
-            let inner = inner.strip_suffix(']').ok_or("expected `]`")?;
-            match inner.split_once(':') {
-                Some((a, b)) => (num(a.trim())?, num(b.trim())?),
-                None => {
-                    let a = num(inner.trim())?;
-                    (a, a)
-                }
-            }
-        } else {
-            let a = num(body)?;
-            (a, a)
-        };
+        let (first, last) = parse_span(
+            text,
+            'a',
+            "expected an AccVGPR (a0..a255)",
+            "expected an AccVGPR number 0..255",
+        )?;
         if last < first || last - first + 1 != u32::from(count) {
             return Err(match count {
                 1 => "expected one AccVGPR",

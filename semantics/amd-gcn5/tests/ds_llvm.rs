@@ -16,11 +16,10 @@
 //! `GPUREF_DS_RANDOM_WORDS=N` sets the random words per target (default 100000).
 
 use gpuref_amd_gcn5::formats::ds::{self, Ds, Gds, Offsets};
-use gpuref_amd_gcn5::formats::{decode, encode, parse, Fields, Instruction};
+use gpuref_amd_gcn5::formats::{encode, parse, Fields};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -104,72 +103,18 @@ fn representatives(row: &Row) -> Vec<Ds> {
 
 #[test]
 fn every_ds_row_matches_llvm() {
-    println!("NOT_YET (rows whose LLVM syntax is unfinished): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
-        let rows = ds_rows(t);
-        let mut insts: Vec<Instruction> = Vec::new();
-        for row in &rows {
-            for d in representatives(row) {
-                let words = ds::encode(row, &d).to_vec();
-                let (inst, used) =
-                    decode(t, &words).unwrap_or_else(|e| panic!("{} {words:x?}: {e}", row.name));
-                assert_eq!(used, 2);
-                assert_eq!(inst.fields, Fields::Ds(d));
-                assert_eq!(encode(&inst), words);
-                assert_eq!(parse(t, &inst.to_string()), Ok(inst), "{}", inst);
-                insts.push(inst);
-            }
-        }
-        let cases: Vec<Vec<u32>> = insts.iter().map(encode).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let text: String = insts.iter().map(|i| format!("{i}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &text);
-        let encs: Vec<(String, Vec<u8>)> = out
-            .lines()
-            .filter(|l| l.contains("; encoding:"))
-            .filter_map(split_output_line)
-            .collect();
-        assert!(
-            err.trim().is_empty(),
-            "llvm-mc rejected our text on {t}:\n{err}"
-        );
-        assert_eq!(encs.len(), insts.len());
-        let mut agreeing = 0;
-        for ((inst, l), (_, enc)) in insts.iter().zip(&llvm).zip(&encs) {
-            let ours = Verdict::Accept {
-                text: inst.to_string(),
-                words: 2,
-            };
-            let our_bytes: Vec<u8> = encode(inst).iter().flat_map(|w| w.to_le_bytes()).collect();
-            if NOT_YET.contains(&inst.row.name) {
-                continue;
-            }
-            if &ours != l {
-                failures.push(format!(
-                    "{t} disassemble {:x?}: ours {ours:?}, llvm {l:?}",
-                    encode(inst)
-                ));
-            } else if &our_bytes != enc {
-                failures.push(format!(
-                    "{t} assemble `{inst}`: ours {our_bytes:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                agreeing += 1;
-            }
-        }
+    let instances = |t| {
+        let encode = |row, d: &_| ds::encode(row, d).to_vec();
+        instances_of(t, ds_rows(t), representatives, encode, Fields::Ds)
+    };
+    rows_differential(NOT_YET, instances, |t, insts, agreeing, _| {
         println!(
-            "{t}: DS rows {} ({} instances); agreeing both ways: {agreeing}",
-            rows.len(),
-            insts.len()
+            "{t}: DS rows {} ({} instances); agreeing both ways: {}",
+            ds_rows(t).len(),
+            insts.len(),
+            agreeing.len()
         );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    });
 }
 
 /// A random DS case (module documentation).
@@ -219,79 +164,14 @@ fn random_case(rows: &[&Row], state: &mut u64) -> Vec<u32> {
 
 #[test]
 fn random_words_match_llvm() {
-    let n: usize = std::env::var("GPUREF_DS_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
-        let rows = ds_rows(t);
-        let mut state = 0xd5u64 + t as u64;
-        let cases: Vec<Vec<u32>> = (0..n).map(|_| random_case(&rows, &mut state)).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let (mut same_text, mut both_reject) = (0usize, 0usize);
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
-            let (o, kind) = ours(t, words);
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    same_text += 1;
-                    texts.push(text.clone());
-                } else {
-                    both_reject += 1;
-                }
-                continue;
-            }
-            match classify(&kind, l) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-            }
-        }
-        // Our parse of the agreed texts against llvm-mc's assembler.
-        let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            let msg = parts.nth(1).unwrap_or("").trim().to_string();
-            errors.insert(line.saturating_sub(1), msg);
-        }
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        let mut assembled = 0;
-        for (i, text) in texts.iter().enumerate() {
-            if let Some(msg) = errors.get(&i) {
-                unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}"));
-                continue;
-            }
-            let enc = encs.next().unwrap_or_default();
-            let ours: Vec<u8> = parse(t, text)
-                .map(|i| encode(&i).iter().flat_map(|w| w.to_le_bytes()).collect())
-                .unwrap_or_default();
-            if ours != enc {
-                unexplained.push(format!(
-                    "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                assembled += 1;
-            }
-        }
-        println!(
-            "{t}: {n} random DS words: same text {same_text}, both reject {both_reject}; \
-             {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by parse+encode",
-            texts.len()
-        );
-        println!("{t}: classified disagreements: {classes:#?}");
-    }
-    let shown: Vec<&String> = unexplained.iter().take(40).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 40):\n{shown:#?}",
-        unexplained.len()
+    random_rows_differential(
+        "GPUREF_DS_RANDOM_WORDS",
+        40,
+        "DS",
+        0xd5,
+        ds_rows,
+        random_case,
+        |_, _, _, k, l| classify(k, l),
     );
 }
 

@@ -18,11 +18,10 @@
 //! `GPUREF_FLAT_RANDOM_WORDS=N` sets the random words per target (default 100000).
 
 use gpuref_amd_gcn5::formats::flat::{self, Flat, SADDR_OFF};
-use gpuref_amd_gcn5::formats::{decode, encode, parse, Fields, Instruction};
+use gpuref_amd_gcn5::formats::{decode, parse, Fields};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -161,75 +160,22 @@ fn representatives(row: &Row) -> Vec<Flat> {
 
 #[test]
 fn every_flat_row_matches_llvm() {
-    println!("NOT_YET (rows whose LLVM syntax is unfinished): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
+    let instances = |t| {
+        let encode = |row, d: &_| flat::encode(row, d).to_vec();
+        instances_of(t, flat_rows(t), representatives, encode, Fields::Flat)
+    };
+    rows_differential(NOT_YET, instances, |t, insts, agreeing, _| {
         let rows = flat_rows(t);
-        let mut insts: Vec<Instruction> = Vec::new();
-        for row in &rows {
-            for d in representatives(row) {
-                let words = flat::encode(row, &d).to_vec();
-                let (inst, used) =
-                    decode(t, &words).unwrap_or_else(|e| panic!("{} {words:x?}: {e}", row.name));
-                assert_eq!(used, 2);
-                assert_eq!(inst.fields, Fields::Flat(d));
-                assert_eq!(encode(&inst), words);
-                assert_eq!(parse(t, &inst.to_string()), Ok(inst), "{}", inst);
-                insts.push(inst);
-            }
-        }
-        let cases: Vec<Vec<u32>> = insts.iter().map(encode).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let text: String = insts.iter().map(|i| format!("{i}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &text);
-        let encs: Vec<(String, Vec<u8>)> = out
-            .lines()
-            .filter(|l| l.contains("; encoding:"))
-            .filter_map(split_output_line)
-            .collect();
-        assert!(
-            err.trim().is_empty(),
-            "llvm-mc rejected our text on {t}:\n{err}"
-        );
-        assert_eq!(encs.len(), insts.len());
-        let mut agreeing = 0;
-        for ((inst, l), (_, enc)) in insts.iter().zip(&llvm).zip(&encs) {
-            let ours = Verdict::Accept {
-                text: inst.to_string(),
-                words: 2,
-            };
-            let our_bytes: Vec<u8> = encode(inst).iter().flat_map(|w| w.to_le_bytes()).collect();
-            if NOT_YET.contains(&inst.row.name) {
-                continue;
-            }
-            if &ours != l {
-                failures.push(format!(
-                    "{t} disassemble {:x?}: ours {ours:?}, llvm {l:?}",
-                    encode(inst)
-                ));
-            } else if &our_bytes != enc {
-                failures.push(format!(
-                    "{t} assemble `{inst}`: ours {our_bytes:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                agreeing += 1;
-            }
-        }
         let count = |f| rows.iter().filter(|r| r.format == f).count();
         println!(
-            "{t}: FLAT rows {}, GLOBAL {}, SCRATCH {} ({} instances); agreeing both ways: {agreeing}",
+            "{t}: FLAT rows {}, GLOBAL {}, SCRATCH {} ({} instances); agreeing both ways: {}",
             count(Format::Flat),
             count(Format::Global),
             count(Format::Scratch),
-            insts.len()
+            insts.len(),
+            agreeing.len()
         );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    });
 }
 
 /// A random FLAT/GLOBAL/SCRATCH case (module documentation).
@@ -299,95 +245,22 @@ fn random_case(rows: &[&Row], state: &mut u64) -> Vec<u32> {
 
 #[test]
 fn random_words_match_llvm() {
-    let n: usize = std::env::var("GPUREF_FLAT_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
-        let rows = flat_rows(t);
-        let mut state = 0xf1a7u64 + t as u64;
-        let cases: Vec<Vec<u32>> = (0..n).map(|_| random_case(&rows, &mut state)).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let (mut same_text, mut both_reject) = (0usize, 0usize);
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
-            let (o, kind) = ours(t, words);
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    same_text += 1;
-                    texts.push(text.clone());
-                } else {
-                    both_reject += 1;
-                }
-                continue;
-            }
-            match classify(t, words, &kind, l) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-            }
-        }
-        let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            let msg = parts.nth(1).unwrap_or("").trim().to_string();
-            errors.insert(line.saturating_sub(1), msg);
-        }
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        let mut assembled = 0;
-        for (i, text) in texts.iter().enumerate() {
-            if let Some(msg) = errors.get(&i) {
-                unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}"));
-                continue;
-            }
-            let enc = encs.next().unwrap_or_default();
-            let ours: Vec<u8> = parse(t, text)
-                .map(|i| encode(&i).iter().flat_map(|w| w.to_le_bytes()).collect())
-                .unwrap_or_default();
-            if ours != enc {
-                unexplained.push(format!(
-                    "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                assembled += 1;
-            }
-        }
-        println!(
-            "{t}: {n} random FLAT/GLOBAL/SCRATCH words: same text {same_text}, both reject {both_reject}; \
-             {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by parse+encode",
-            texts.len()
-        );
-        println!("{t}: classified disagreements: {classes:#?}");
-    }
-    let shown: Vec<&String> = unexplained.iter().take(40).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 40):\n{shown:#?}",
-        unexplained.len()
+    random_rows_differential(
+        "GPUREF_FLAT_RANDOM_WORDS",
+        40,
+        "FLAT/GLOBAL/SCRATCH",
+        0xf1a7,
+        flat_rows,
+        random_case,
+        |t, w, _, k, l| classify(t, w, k, l),
     );
 }
 
 /// One pinned case: LLVM accepts `words` printing `text`, we reject them in class `class`.
 fn pin(words: [u32; 2], text: &str, class: &str) {
     for t in Target::ALL {
-        let (o, k) = ours(t, &words);
-        let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-        assert_eq!(
-            l,
-            Verdict::Accept {
-                text: text.into(),
-                words: 2
-            },
-            "{t}: LLVM changed: update 0012 {class}"
-        );
-        assert!(matches!(o, Verdict::Reject(_)), "{t}: ours {o:?}");
+        let note = format!("update 0012 {class}");
+        let (k, l) = pin_rejected(t, &words, text, &note);
         assert_eq!(classify(t, &words, &k, &l), Some(class), "{t}");
     }
 }

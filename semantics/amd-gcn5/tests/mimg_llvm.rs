@@ -25,7 +25,6 @@ use gpuref_amd_gcn5::formats::{decode, encode, parse, Fields, Instruction};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -137,104 +136,39 @@ fn representatives(row: &Row) -> Vec<Mimg> {
 
 #[test]
 fn every_mimg_row_matches_llvm() {
-    println!("NOT_YET (rows whose LLVM syntax is unfinished): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
-        let rows = mimg_rows(t);
-        let mut insts: Vec<Instruction> = Vec::new();
-        let mut not_in_llvm: Vec<Instruction> = Vec::new();
-        for row in &rows {
-            for d in representatives(row) {
-                let words = mimg::encode(row, &d).to_vec();
-                let (inst, used) =
-                    decode(t, &words).unwrap_or_else(|e| panic!("{} {words:x?}: {e}", row.name));
-                assert_eq!(used, 2);
-                assert_eq!(inst.fields, Fields::Mimg(d));
-                assert_eq!(encode(&inst), words);
-                assert_eq!(parse(t, &inst.to_string()), Ok(inst), "{}", inst);
-                if NOT_IN_LLVM.contains(&row.name) {
-                    not_in_llvm.push(inst);
-                } else {
-                    insts.push(inst);
+    // The round-tripped representatives of the rows LLVM has (`true`) or lacks (M9).
+    let instances = |t, in_llvm: bool| -> Vec<Instruction> {
+        let mut rows = mimg_rows(t);
+        rows.retain(|r| NOT_IN_LLVM.contains(&r.name) != in_llvm);
+        let encode = |row, d: &_| mimg::encode(row, d).to_vec();
+        instances_of(t, rows, representatives, encode, Fields::Mimg)
+    };
+    rows_differential(
+        NOT_YET,
+        |t| instances(t, true),
+        |t, insts, agreeing, failures| {
+            // M9: LLVM rejects both the words and the text of the rows it lacks.
+            let not_in_llvm = instances(t, false);
+            let cases: Vec<Vec<u32>> = not_in_llvm.iter().map(encode).collect();
+            for (inst, l) in not_in_llvm.iter().zip(llvm_disassemble(t, &cases)) {
+                if !matches!(l, Verdict::Reject(_)) {
+                    failures.push(format!("{t} M9 changed: llvm-mc decodes `{inst}` as {l:?}"));
+                }
+                if llvm_assemble(t, &inst.to_string()).is_ok() {
+                    failures.push(format!("{t} M9 changed: llvm-mc assembles `{inst}`"));
                 }
             }
-        }
-        // M9: LLVM rejects both the words and the text of the rows it lacks.
-        let cases: Vec<Vec<u32>> = not_in_llvm.iter().map(encode).collect();
-        for (inst, l) in not_in_llvm.iter().zip(llvm_disassemble(t, &cases)) {
-            if !matches!(l, Verdict::Reject(_)) {
-                failures.push(format!("{t} M9 changed: llvm-mc decodes `{inst}` as {l:?}"));
-            }
-            if llvm_assemble(t, &inst.to_string()).is_ok() {
-                failures.push(format!("{t} M9 changed: llvm-mc assembles `{inst}`"));
-            }
-        }
-        let cases: Vec<Vec<u32>> = insts.iter().map(encode).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let text: String = insts.iter().map(|i| format!("{i}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &text);
-        let errors = stdin_errors(&err);
-        let mut encs = out
-            .lines()
-            .filter(|l| l.contains("; encoding:"))
-            .filter_map(split_output_line);
-        let mut agreeing = 0;
-        for (i, (inst, l)) in insts.iter().zip(&llvm).enumerate() {
-            let ours = Verdict::Accept {
-                text: inst.to_string(),
-                words: 2,
-            };
-            if let Some(m) = errors.get(&i) {
-                failures.push(format!("{t} llvm-mc rejects `{inst}`: {m}"));
-                continue;
-            }
-            let (_, enc) = encs.next().unwrap_or_default();
-            if NOT_YET.contains(&inst.row.name) {
-                continue;
-            }
-            if &ours != l {
-                failures.push(format!(
-                    "{t} disassemble {:x?}: ours {ours:?}, llvm {l:?}",
-                    encode(inst)
-                ));
-            } else if le_bytes(&encode(inst)) != enc {
-                failures.push(format!(
-                    "{t} assemble `{inst}`: ours {:x?}, llvm {enc:x?}",
-                    le_bytes(&encode(inst))
-                ));
-            } else {
-                agreeing += 1;
-            }
-        }
-        println!(
-            "{t}: MIMG rows {} ({} instances compared, {} rows / {} instances of M9 rejected by llvm-mc); agreeing both ways: {agreeing}",
-            rows.len(),
-            insts.len(),
-            rows.iter().filter(|r| NOT_IN_LLVM.contains(&r.name)).count(),
-            not_in_llvm.len(),
-        );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
+            let rows = mimg_rows(t);
+            println!(
+                "{t}: MIMG rows {} ({} instances compared, {} rows / {} instances of M9 rejected by llvm-mc); agreeing both ways: {}",
+                rows.len(),
+                insts.len(),
+                rows.iter().filter(|r| NOT_IN_LLVM.contains(&r.name)).count(),
+                not_in_llvm.len(),
+                agreeing.len()
+            );
+        },
     );
-}
-
-/// `<stdin>:LINE:COL: error: MSG` lines of llvm-mc's stderr, by 0-based input line.
-fn stdin_errors(err: &str) -> BTreeMap<usize, String> {
-    let mut errors = BTreeMap::new();
-    for l in err.lines() {
-        let mut parts = l.splitn(4, ':');
-        if parts.next() != Some("<stdin>") {
-            continue;
-        }
-        let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-        let msg = parts.nth(1).unwrap_or("").trim().to_string();
-        errors.entry(line.saturating_sub(1)).or_insert(msg);
-    }
-    errors
 }
 
 /// A random MIMG case (module documentation).
@@ -298,69 +232,14 @@ fn random_case(rows: &[&Row], state: &mut u64) -> Vec<u32> {
 
 #[test]
 fn random_words_match_llvm() {
-    let n: usize = std::env::var("GPUREF_MIMG_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
-        let rows = mimg_rows(t);
-        let mut state = 0x1316u64 + t as u64;
-        let cases: Vec<Vec<u32>> = (0..n).map(|_| random_case(&rows, &mut state)).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let (mut same_text, mut both_reject) = (0usize, 0usize);
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
-            let (o, kind) = ours(t, words);
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    same_text += 1;
-                    texts.push(text.clone());
-                } else {
-                    both_reject += 1;
-                }
-                continue;
-            }
-            match classify(t, words, &o, &kind, l) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-            }
-        }
-        let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let errors = stdin_errors(&err);
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        let mut assembled = 0;
-        for (i, text) in texts.iter().enumerate() {
-            if let Some(msg) = errors.get(&i) {
-                unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}"));
-                continue;
-            }
-            let enc = encs.next().unwrap_or_default();
-            let ours: Vec<u8> = parse(t, text)
-                .map(|i| le_bytes(&encode(&i)))
-                .unwrap_or_default();
-            if ours != enc {
-                unexplained.push(format!(
-                    "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                assembled += 1;
-            }
-        }
-        println!(
-            "{t}: {n} random MIMG words: same text {same_text}, both reject {both_reject}; \
-             {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by parse+encode",
-            texts.len()
-        );
-        println!("{t}: classified disagreements: {classes:#?}");
-    }
-    let shown: Vec<&String> = unexplained.iter().take(60).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 60):\n{shown:#?}",
-        unexplained.len()
+    random_rows_differential(
+        "GPUREF_MIMG_RANDOM_WORDS",
+        60,
+        "MIMG",
+        0x1316,
+        mimg_rows,
+        random_case,
+        classify,
     );
 }
 
@@ -444,26 +323,12 @@ fn classify(
     }
 }
 
-/// Disassembly of `words` by llvm-mc and by us.
-fn both(t: Target, words: [u32; 2]) -> (Verdict, Verdict, Option<DecodeErrorKind>) {
-    let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-    let (o, k) = ours(t, &words);
-    (l, o, k)
-}
-
 /// LLVM prints `llvm_text`, we reject, and the case is in `class`.
 fn pin(words: [u32; 2], llvm_text: &str, class: &str) {
     for t in Target::ALL {
-        let (l, o, k) = both(t, words);
-        assert_eq!(
-            l,
-            Verdict::Accept {
-                text: llvm_text.into(),
-                words: 2
-            },
-            "{t}: LLVM changed: update docs/design/0016 ({class})"
-        );
-        assert!(matches!(o, Verdict::Reject(_)), "{t}: ours {o:?}");
+        let note = format!("update docs/design/0016 ({class})");
+        let (k, l) = pin_rejected(t, &words, llvm_text, &note);
+        let o = ours(t, &words).0;
         assert_eq!(classify(t, &words, &o, &k, &l), Some(class), "{t}");
     }
 }
@@ -588,7 +453,7 @@ fn m7_vdata_past_v255() {
 fn m8_gather4_d16_tfe_width() {
     let words = [0xf101_0100u32, 0x8082_0004];
     for t in Target::ALL {
-        let (l, o, k) = both(t, words);
+        let (o, k, l) = both(t, &words);
         assert_eq!(
             o,
             Verdict::Accept {
@@ -638,7 +503,7 @@ fn m9_rows_llvm_does_not_have() {
                 ..Mimg::default()
             },
         );
-        let (l, o, _) = both(Target::Gfx908, words);
+        let (o, _, l) = both(Target::Gfx908, &words);
         assert!(matches!(l, Verdict::Reject(_)), "gfx908: {name}: {l:?}");
         assert!(matches!(o, Verdict::Reject(_)), "gfx908: {name}: {o:?}");
     }
@@ -656,7 +521,7 @@ fn m9_rows_llvm_does_not_have() {
                 ..Mimg::default()
             };
             let words = mimg::encode(row, &m);
-            let (l, o, k) = both(t, words);
+            let (o, k, l) = both(t, &words);
             assert!(matches!(l, Verdict::Reject(_)), "{t}: {name}: {l:?}");
             assert!(matches!(o, Verdict::Accept { .. }), "{t}: {name}: {o:?}");
             assert_eq!(classify(t, &words, &o, &k, &l), Some(M9));
@@ -673,7 +538,7 @@ fn n1_vaddr_width_is_llvms_smallest() {
     // variant (16-bit addresses, one dimension) and assembles every width it has the same.
     for t in Target::ALL {
         let words = [0xf088_0f00u32, 0x0082_0004]; // image_sample_d
-        let (l, o, _) = both(t, words);
+        let (o, _, l) = both(t, &words);
         assert_eq!(l, o);
         assert_eq!(
             o,
@@ -705,7 +570,7 @@ fn n1_vaddr_width_is_llvms_smallest() {
 fn n2_lwe_adds_no_data_dword_in_llvm_text() {
     for t in Target::ALL {
         let words = [0xf002_0100u32, 0x0002_0004]; // image_load dmask:0x1 lwe
-        let (l, o, _) = both(t, words);
+        let (o, _, l) = both(t, &words);
         assert_eq!(l, o);
         assert_eq!(
             o,
@@ -742,7 +607,7 @@ fn m11_gather_d16_near_v255() {
     // image_gather4 v[253:254] ... dmask:0x1 d16: two dwords fit, LLVM's default four do not.
     let words = [0xf100_0100u32, 0x8082_fd04];
     for t in Target::ALL {
-        let (l, o, k) = both(t, words);
+        let (o, k, l) = both(t, &words);
         assert_eq!(
             o,
             Verdict::Accept {

@@ -19,12 +19,11 @@
 //! `GPUREF_BUF_RANDOM_WORDS=N` sets the random words per target (default 100000).
 
 use gpuref_amd_gcn5::formats::mubuf::{self, Buf, Kind};
-use gpuref_amd_gcn5::formats::{decode, encode, parse, Fields, Instruction};
+use gpuref_amd_gcn5::formats::{encode, parse, Fields};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::operand::{ScalarReg, ScalarSrc, Sgpr};
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -132,81 +131,18 @@ fn representatives(row: &Row) -> Vec<Buf> {
 
 #[test]
 fn every_buffer_row_matches_llvm() {
-    println!("NOT_YET (rows whose LLVM syntax is unfinished): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
-        let rows = buf_rows(t);
-        let mut insts: Vec<Instruction> = Vec::new();
-        for row in &rows {
-            for d in representatives(row) {
-                let words = mubuf::encode(row, &d).to_vec();
-                let (inst, used) =
-                    decode(t, &words).unwrap_or_else(|e| panic!("{} {words:x?}: {e}", row.name));
-                assert_eq!(used, 2);
-                assert_eq!(inst.fields, Fields::Buf(d));
-                assert_eq!(encode(&inst), words);
-                assert_eq!(parse(t, &inst.to_string()), Ok(inst), "{}", inst);
-                insts.push(inst);
-            }
-        }
-        let cases: Vec<Vec<u32>> = insts.iter().map(encode).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let text: String = insts.iter().map(|i| format!("{i}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &text);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            let msg = parts.nth(1).unwrap_or("").trim().to_string();
-            errors.insert(line.saturating_sub(1), msg);
-        }
-        let mut encs = out
-            .lines()
-            .filter(|l| l.contains("; encoding:"))
-            .filter_map(split_output_line);
-        let mut agreeing = 0;
-        for (i, (inst, l)) in insts.iter().zip(&llvm).enumerate() {
-            let ours = Verdict::Accept {
-                text: inst.to_string(),
-                words: 2,
-            };
-            if let Some(m) = errors.get(&i) {
-                failures.push(format!("{t} llvm-mc rejects `{inst}`: {m}"));
-                continue;
-            }
-            let (_, enc) = encs.next().unwrap_or_default();
-            let our_bytes: Vec<u8> = encode(inst).iter().flat_map(|w| w.to_le_bytes()).collect();
-            if NOT_YET.contains(&inst.row.name) {
-                continue;
-            }
-            if &ours != l {
-                failures.push(format!(
-                    "{t} disassemble {:x?}: ours {ours:?}, llvm {l:?}",
-                    encode(inst)
-                ));
-            } else if our_bytes != enc {
-                failures.push(format!(
-                    "{t} assemble `{inst}`: ours {our_bytes:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                agreeing += 1;
-            }
-        }
+    let instances = |t| {
+        let encode = |row, d: &_| mubuf::encode(row, d).to_vec();
+        instances_of(t, buf_rows(t), representatives, encode, Fields::Buf)
+    };
+    rows_differential(NOT_YET, instances, |t, insts, agreeing, _| {
         println!(
-            "{t}: MUBUF+MTBUF rows {} ({} instances); agreeing both ways: {agreeing}",
-            rows.len(),
-            insts.len()
+            "{t}: MUBUF+MTBUF rows {} ({} instances); agreeing both ways: {}",
+            buf_rows(t).len(),
+            insts.len(),
+            agreeing.len()
         );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    });
 }
 
 /// A random MUBUF/MTBUF case (module documentation).
@@ -274,81 +210,14 @@ fn random_case(rows: &[&Row], state: &mut u64) -> Vec<u32> {
 
 #[test]
 fn random_words_match_llvm() {
-    let n: usize = std::env::var("GPUREF_BUF_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
-        let rows = buf_rows(t);
-        let mut state = 0xb0fu64 + t as u64;
-        let cases: Vec<Vec<u32>> = (0..n).map(|_| random_case(&rows, &mut state)).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let (mut same_text, mut both_reject) = (0usize, 0usize);
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
-            let (o, kind) = ours(t, words);
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    same_text += 1;
-                    texts.push(text.clone());
-                } else {
-                    both_reject += 1;
-                }
-                continue;
-            }
-            match classify(t, words, &kind, l) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-            }
-        }
-        let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            let msg = parts.nth(1).unwrap_or("").trim().to_string();
-            errors.insert(line.saturating_sub(1), msg);
-        }
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        let mut assembled = 0;
-        for (i, text) in texts.iter().enumerate() {
-            if let Some(msg) = errors.get(&i) {
-                match classify_asm(text, msg) {
-                    Some(c) => *classes.entry(c).or_default() += 1,
-                    None => unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}")),
-                }
-                continue;
-            }
-            let enc = encs.next().unwrap_or_default();
-            let ours: Vec<u8> = parse(t, text)
-                .map(|i| encode(&i).iter().flat_map(|w| w.to_le_bytes()).collect())
-                .unwrap_or_default();
-            if ours != enc {
-                unexplained.push(format!(
-                    "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                assembled += 1;
-            }
-        }
-        println!(
-            "{t}: {n} random MUBUF/MTBUF words: same text {same_text}, both reject {both_reject}; \
-             {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by parse+encode",
-            texts.len()
-        );
-        println!("{t}: classified disagreements: {classes:#?}");
-    }
-    let shown: Vec<&String> = unexplained.iter().take(60).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 60):\n{shown:#?}",
-        unexplained.len()
+    random_rows_differential(
+        "GPUREF_BUF_RANDOM_WORDS",
+        60,
+        "MUBUF/MTBUF",
+        0xb0f,
+        buf_rows,
+        random_case,
+        |t, w, _, k, l| classify(t, w, k, l),
     );
 }
 
@@ -399,31 +268,10 @@ fn classify(
     }
 }
 
-/// The class of a text we print and llvm-mc's assembler rejects, or `None`. Empty: every
-/// text we print is assembled.
-fn classify_asm(_text: &str, _msg: &str) -> Option<&'static str> {
-    None
-}
-
-/// Disassembly of `words` by llvm-mc and by us, with our error kind.
-fn both(t: Target, words: [u32; 2]) -> (Verdict, Verdict, Option<DecodeErrorKind>) {
-    let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-    let (o, k) = ours(t, &words);
-    (l, o, k)
-}
-
 fn pin(words: [u32; 2], llvm_text: &str, class: &str) {
     for t in Target::ALL {
-        let (l, o, k) = both(t, words);
-        assert_eq!(
-            l,
-            Verdict::Accept {
-                text: llvm_text.into(),
-                words: 2
-            },
-            "{t}: LLVM changed: update docs/design/0011 ({class})"
-        );
-        assert!(matches!(o, Verdict::Reject(_)), "{t}: ours {o:?}");
+        let note = format!("update docs/design/0011 ({class})");
+        let (k, l) = pin_rejected(t, &words, llvm_text, &note);
         assert_eq!(classify(t, &words, &k, &l), Some(class), "{t}");
     }
 }
@@ -543,7 +391,7 @@ fn n3_float_atomics_do_not_return() {
     // BUFFER_ATOMIC_ADD_F32 / PK_ADD_F16 (gfx908 only): GLC = 1 is rejected by both.
     let t = Target::Gfx908;
     let words = [0xe134_4000u32, 0x0101_0100];
-    let (l, o, _) = both(t, words);
+    let (o, _, l) = both(t, &words);
     assert!(matches!(l, Verdict::Reject(_)), "{l:?}");
     assert!(matches!(o, Verdict::Reject(_)), "{o:?}");
     assert!(llvm_assemble(t, "buffer_atomic_add_f32 v1, off, s[4:7], s1 glc").is_err());

@@ -14,7 +14,7 @@
 //! `GPUREF_SALU_RANDOM_WORDS=N` sets the random words per target (default 100000).
 
 use gpuref_amd_gcn5::formats::salu::{self, ImmStyle, RawFields, Slot};
-use gpuref_amd_gcn5::formats::{decode, encode, parse, Instruction};
+use gpuref_amd_gcn5::formats::{encode, parse};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
@@ -150,72 +150,23 @@ fn representative(row: &Row, variant: u32) -> Vec<u32> {
 
 #[test]
 fn every_salu_row_matches_llvm() {
-    println!("NOT_YET (rows whose LLVM syntax is unfinished): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
-        let rows = salu_rows(t);
-        let mut insts: Vec<Instruction> = Vec::new();
-        for row in &rows {
-            for v in 0..2 {
-                let words = representative(row, v);
-                let (inst, used) =
-                    decode(t, &words).unwrap_or_else(|e| panic!("{} {words:x?}: {e}", row.name));
-                assert_eq!(used, words.len());
-                assert_eq!(encode(&inst), words);
-                assert_eq!(parse(t, &inst.to_string()), Ok(inst), "{}", inst);
-                insts.push(inst);
-            }
-        }
-        let cases: Vec<Vec<u32>> = insts.iter().map(encode).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        // Our text assembled by llvm-mc.
-        let text: String = insts.iter().map(|i| format!("{i}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &text);
-        let encs: Vec<(String, Vec<u8>)> = out
-            .lines()
-            .filter(|l| l.contains("; encoding:"))
-            .filter_map(split_output_line)
-            .collect();
-        assert!(
-            err.trim().is_empty(),
-            "llvm-mc rejected our text on {t}:\n{err}"
-        );
-        assert_eq!(encs.len(), insts.len());
+    let instances = |t| {
+        salu_rows(t)
+            .into_iter()
+            .flat_map(|row| (0..2).map(move |v| roundtrip(t, row.name, &representative(row, v))))
+            .collect()
+    };
+    rows_differential(NOT_YET, instances, |t, insts, agreeing, _| {
         let mut per_format: BTreeMap<&str, usize> = BTreeMap::new();
-        for ((inst, l), (_, enc)) in insts.iter().zip(&llvm).zip(&encs) {
-            let ours = Verdict::Accept {
-                text: inst.to_string(),
-                words: encode(inst).len(),
-            };
-            let our_bytes: Vec<u8> = encode(inst).iter().flat_map(|w| w.to_le_bytes()).collect();
-            if NOT_YET.contains(&inst.row.name) {
-                continue;
-            }
-            if &ours != l {
-                failures.push(format!(
-                    "{t} disassemble {:x?}: ours {ours:?}, llvm {l:?}",
-                    encode(inst)
-                ));
-            } else if &our_bytes != enc {
-                failures.push(format!(
-                    "{t} assemble `{inst}`: ours {our_bytes:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                *per_format.entry(inst.row.format.name()).or_default() += 1;
-            }
+        for inst in agreeing {
+            *per_format.entry(inst.row.format.name()).or_default() += 1;
         }
         println!(
             "{t}: rows {} ({} instances); agreeing instances per format {per_format:?}",
-            rows.len(),
+            salu_rows(t).len(),
             insts.len()
         );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    });
 }
 
 const FORMATS: [(Format, u16); 5] = [
@@ -294,99 +245,43 @@ fn random_case(rows: &[&Row], state: &mut u64) -> Vec<u32> {
 
 #[test]
 fn random_words_match_llvm() {
-    let n: usize = std::env::var("GPUREF_SALU_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
+    random_words_differential("GPUREF_SALU_RANDOM_WORDS", 40, |t, n, unexplained| {
         let rows = salu_rows(t);
-        let mut state = 0x5a1u64 + t as u64;
-        let cases: Vec<Vec<u32>> = (0..n).map(|_| random_case(&rows, &mut state)).collect();
-        let llvm = llvm_disassemble(t, &cases);
+        let cases = random_cases(n, 0x5a1u64 + t as u64, |s| random_case(&rows, s));
+        // Lines llvm-mc's assembler rejects are classified (they print from LLVM's own
+        // disassembler).
+        let classify_asm = |text: &str, issue: AsmIssue<'_>| match issue {
+            AsmIssue::Rejected(msg) => classify_assembly(msg, text),
+            AsmIssue::Differs => {
+                (text.starts_with("s_setreg_imm32_b32") && text.contains('.')).then_some(D7)
+            }
+        };
+        let s = random_differential(
+            t,
+            "SALU",
+            &cases,
+            |w: &[u32], _: &Verdict, k: &_, l: &_| classify(w, k, l),
+            classify_asm,
+            unexplained,
+        );
         // Per format: (same text, both reject, total).
         let mut agree: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
+        for (words, o) in cases.iter().zip(&s.outcomes) {
             let fmt = salu::identify(words[0]).map_or("?", |(f, _)| f.name());
-            let (o, kind) = ours(t, words);
             let e = agree.entry(fmt).or_default();
             e.2 += 1;
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    e.0 += 1;
-                    texts.push(text.clone());
-                } else {
-                    e.1 += 1;
-                }
-                continue;
-            }
-            match classify(words, &kind, l) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
+            match o {
+                Outcome::SameText => e.0 += 1,
+                Outcome::BothReject => e.1 += 1,
+                _ => {}
             }
         }
-        // Our parse of the agreed texts against llvm-mc's assembler. Lines it rejects are
-        // classified (they print from LLVM's own disassembler).
-        let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            let msg = parts.nth(1).unwrap_or("").trim().to_string();
-            errors.insert(line.saturating_sub(1), msg);
-        }
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        for (i, text) in texts.iter().enumerate() {
-            if let Some(msg) = errors.get(&i) {
-                match classify_assembly(msg, text) {
-                    Some(c) => *classes.entry(c).or_default() += 1,
-                    None => unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}")),
-                }
-                continue;
-            }
-            let enc = encs.next().unwrap_or_default();
-            let ours: Vec<u8> = parse(t, text)
-                .map(|i| encode(&i).iter().flat_map(|w| w.to_le_bytes()).collect())
-                .unwrap_or_default();
-            if ours != enc {
-                if text.starts_with("s_setreg_imm32_b32") && text.contains('.') {
-                    *classes.entry(D7).or_default() += 1;
-                    continue;
-                }
-                unexplained.push(format!(
-                    "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                ));
-            }
-        }
-        println!(
-            "{t}: {} agreed texts assembled by llvm-mc and by parse+encode",
-            texts.len()
-        );
         println!("{t}: {n} random words; agreement per format (same text, both reject, total): {agree:?}");
-        println!("{t}: classified disagreements: {classes:#?}");
-    }
-    let shown: Vec<&String> = unexplained.iter().take(40).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 40):\n{shown:#?}",
-        unexplained.len()
-    );
+    });
 }
 
 // ---- One named test per disagreement class of docs/design/0008 (section "Disagreements
 // with LLVM 14"): each runs llvm-mc on one word and checks both readings.
-
-fn both(t: Target, words: &[u32]) -> (Verdict, Option<DecodeErrorKind>, Verdict) {
-    let (o, k) = ours(t, words);
-    let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-    (o, k, l)
-}
 
 fn assert_class(words: &[u32], llvm_text: &str, field: Option<&str>, class: &str) {
     for t in Target::ALL {

@@ -24,12 +24,11 @@
 
 use gpuref_amd_gcn5::formats::dpp::{self, Dpp, DppCtrl};
 use gpuref_amd_gcn5::formats::sdwa::{self, DstUnused, Layout, Mods, Sdwa, SdwaSrc, Sel};
-use gpuref_amd_gcn5::formats::{decode, encode, parse, Fields, Instruction};
+use gpuref_amd_gcn5::formats::{encode, parse, Fields, Instruction};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::operand::ScalarSrc;
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -268,106 +267,43 @@ fn dpp_representatives(row: &Row, k: usize) -> Vec<Dpp> {
     vec![plain, hi, kind]
 }
 
-/// Compare `insts` with llvm-mc both ways; returns the failures.
-fn compare_both_ways(t: Target, insts: &[Instruction]) -> (usize, Vec<String>) {
-    let mut failures = Vec::new();
-    let cases: Vec<Vec<u32>> = insts.iter().map(encode).collect();
-    let llvm = llvm_disassemble(t, &cases);
-    let text: String = insts.iter().map(|i| format!("{i}\n")).collect();
-    let (out, err) = llvm_mc(t, &["-show-encoding"], &text);
-    if !err.trim().is_empty() {
-        failures.push(format!("llvm-mc rejected some of our text on {t}:\n{err}"));
-        return (0, failures);
-    }
-    let encs: Vec<Vec<u8>> = out
-        .lines()
-        .filter(|l| l.contains("; encoding:"))
-        .filter_map(split_output_line)
-        .map(|(_, b)| b)
-        .collect();
-    assert_eq!(encs.len(), insts.len());
-    let mut agreeing = 0;
-    for ((inst, l), enc) in insts.iter().zip(&llvm).zip(&encs) {
-        if NOT_YET.contains(&inst.row.name) {
-            continue;
-        }
-        let ours = Verdict::Accept {
-            text: inst.to_string(),
-            words: 2,
-        };
-        if &ours != l {
-            failures.push(format!(
-                "{t} disassemble {:08x?}: ours {ours:?}, llvm {l:?}",
-                encode(inst)
-            ));
-        } else if &le_bytes(&encode(inst)) != enc {
-            failures.push(format!(
-                "{t} assemble `{inst}`: ours {:x?}, llvm {enc:x?}",
-                le_bytes(&encode(inst))
-            ));
-        } else {
-            agreeing += 1;
-        }
-    }
-    (agreeing, failures)
-}
-
 /// Decode, re-encode and parse one of our instances.
-fn roundtrip(t: Target, row: &'static Row, fields: Fields) -> Instruction {
+fn instance(t: Target, row: &'static Row, fields: Fields) -> Instruction {
     let inst = Instruction {
         row,
         fields,
         literal: None,
     };
     let words = encode(&inst);
-    let (back, used) =
-        decode(t, &words).unwrap_or_else(|e| panic!("{} {words:08x?}: {e}", row.name));
-    assert_eq!((back, used), (inst, 2), "{}", row.name);
-    assert_eq!(parse(t, &inst.to_string()), Ok(inst), "{inst}");
+    assert_eq!(words.len(), 2, "{}", row.name);
+    assert_eq!(roundtrip(t, row.name, &words), inst, "{}", row.name);
     inst
 }
 
 #[test]
 fn every_sdwa_row_matches_llvm() {
-    println!("NOT_YET (rows whose SDWA/DPP syntax is unfinished): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
-        let rows = sdwa_rows(t);
+    let instances = |t| {
         let mut insts = Vec::new();
-        for &row in &rows {
+        for row in sdwa_rows(t) {
             for s in sdwa_representatives(row) {
-                insts.push(roundtrip(t, row, Fields::Sdwa(s)));
+                insts.push(instance(t, row, Fields::Sdwa(s)));
             }
         }
-        let (agreeing, f) = compare_both_ways(t, &insts);
-        failures.extend(f);
-        let by = |fmt| rows.iter().filter(|r| r.format == fmt).count();
-        println!(
-            "{t}: SDWA rows {} (VOP1 {}, VOP2 {}, VOPC {}; {} instances); agreeing both ways: {agreeing}",
-            rows.len(),
-            by(Format::Vop1),
-            by(Format::Vop2),
-            by(Format::Vopc),
-            insts.len()
-        );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+        insts
+    };
+    rows_differential(NOT_YET, instances, |t, insts, agreeing, _| {
+        print_rows("SDWA", &sdwa_rows(t), t, insts.len(), agreeing.len());
+    });
 }
 
 #[test]
 fn every_dpp_row_matches_llvm() {
-    let mut failures = Vec::new();
-    for t in Target::ALL {
+    let instances = |t| {
         let rows = dpp_rows(t);
         let mut insts = Vec::new();
         for (k, &row) in rows.iter().enumerate() {
             for d in dpp_representatives(row, k) {
-                insts.push(roundtrip(t, row, Fields::Dpp(d)));
+                insts.push(instance(t, row, Fields::Dpp(d)));
             }
         }
         // Every control kind on V_MOV_B32.
@@ -381,25 +317,24 @@ fn every_dpp_row_matches_llvm() {
                 ctrl,
                 ..Dpp::default()
             };
-            insts.push(roundtrip(t, mov, Fields::Dpp(d)));
+            insts.push(instance(t, mov, Fields::Dpp(d)));
         }
-        let (agreeing, f) = compare_both_ways(t, &insts);
-        failures.extend(f);
-        let by = |fmt| rows.iter().filter(|r| r.format == fmt).count();
-        println!(
-            "{t}: DPP rows {} (VOP1 {}, VOP2 {}, VOPC {}; {} instances); agreeing both ways: {agreeing}",
-            rows.len(),
-            by(Format::Vop1),
-            by(Format::Vop2),
-            by(Format::Vopc),
-            insts.len()
-        );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
+        insts
+    };
+    rows_differential(NOT_YET, instances, |t, insts, agreeing, _| {
+        print_rows("DPP", &dpp_rows(t), t, insts.len(), agreeing.len());
+    });
+}
+
+/// The summary line of a rows test.
+fn print_rows(kind: &str, rows: &[&Row], t: Target, instances: usize, agreeing: usize) {
+    let by = |fmt| rows.iter().filter(|r| r.format == fmt).count();
+    println!(
+        "{t}: {kind} rows {} (VOP1 {}, VOP2 {}, VOPC {}; {instances} instances); agreeing both ways: {agreeing}",
+        rows.len(),
+        by(Format::Vop1),
+        by(Format::Vop2),
+        by(Format::Vopc),
     );
 }
 
@@ -552,114 +487,31 @@ fn random_dpp(pool: &[&Row], state: &mut u64) -> Vec<u32> {
 
 fn random_words(
     kind: &str,
-    n: usize,
+    var: &str,
     make: fn(&[&Row], &mut u64) -> Vec<u32>,
     pool: fn(Target) -> Vec<&'static Row>,
 ) {
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
+    random_words_differential(var, 40, |t, n, unexplained| {
         let rows = pool(t);
-        let mut state = 0x5d3a_u64 + t as u64 + kind.len() as u64 * 7919;
-        let cases: Vec<Vec<u32>> = (0..n).map(|_| make(&rows, &mut state)).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let (mut same_text, mut both_reject) = (0usize, 0usize);
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
-            let (o, k) = ours(t, words);
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    same_text += 1;
-                    texts.push(text.clone());
-                } else {
-                    both_reject += 1;
-                }
-                continue;
-            }
-            match classify(words, &k, l) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-            }
-        }
-        // Our parse of the agreed texts against llvm-mc's assembler.
-        let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            let msg = parts.nth(1).unwrap_or("").trim().to_string();
-            errors.insert(line.saturating_sub(1), msg);
-        }
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        let mut assembled = 0;
-        for (i, text) in texts.iter().enumerate() {
-            let ours: Vec<u8> = match parse(t, text) {
-                Ok(i) => le_bytes(&encode(&i)),
-                Err(e) => {
-                    unexplained.push(format!("{t} our parse rejects our `{text}`: {e}"));
-                    continue;
-                }
-            };
-            if let Some(msg) = errors.get(&i) {
-                match classify_asm(text, msg) {
-                    Some(c) => *classes.entry(c).or_default() += 1,
-                    None => unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}")),
-                }
-                continue;
-            }
-            let enc = encs.next().unwrap_or_default();
-            if ours != enc {
-                unexplained.push(format!(
-                    "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                assembled += 1;
-            }
-        }
-        println!(
-            "{t}: {n} random {kind} words: same text {same_text}, both reject {both_reject}; \
-             {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by parse+encode",
-            texts.len()
-        );
-        println!("{t}: classified {kind} disagreements: {classes:#?}");
-    }
-    let shown: Vec<&String> = unexplained.iter().take(40).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 40):\n{shown:#?}",
-        unexplained.len()
-    );
-}
-
-fn count(var: &str) -> usize {
-    std::env::var(var)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000)
+        let seed = 0x5d3a_u64 + t as u64 + kind.len() as u64 * 7919;
+        let cases = random_cases(n, seed, |s| make(&rows, s));
+        let classify_asm = |text: &str, issue: AsmIssue<'_>| match issue {
+            AsmIssue::Rejected(msg) => classify_asm(text, msg),
+            AsmIssue::Differs => None,
+        };
+        let classify = |w: &[u32], _: &Verdict, k: &_, l: &_| classify(w, k, l);
+        random_differential(t, kind, &cases, classify, classify_asm, unexplained);
+    });
 }
 
 #[test]
 fn random_sdwa_words_match_llvm() {
-    random_words(
-        "SDWA",
-        count("GPUREF_SDWA_RANDOM_WORDS"),
-        random_sdwa,
-        sdwa_rows,
-    );
+    random_words("SDWA", "GPUREF_SDWA_RANDOM_WORDS", random_sdwa, sdwa_rows);
 }
 
 #[test]
 fn random_dpp_words_match_llvm() {
-    random_words(
-        "DPP",
-        count("GPUREF_DPP_RANDOM_WORDS"),
-        random_dpp,
-        dpp_rows,
-    );
+    random_words("DPP", "GPUREF_DPP_RANDOM_WORDS", random_dpp, dpp_rows);
 }
 
 // ---- One named test per disagreement class of docs/design/0017.
@@ -671,18 +523,9 @@ fn word(text: &str) -> Vec<u32> {
 
 /// `words` decode in LLVM to `llvm_text` and are rejected by us in `class`.
 fn assert_class(words: &[u32], llvm_text: &str, class: &str) {
+    assert_eq!(words.len(), 2, "{class}");
     for t in Target::ALL {
-        let (o, k) = ours(t, words);
-        let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-        assert_eq!(
-            l,
-            Verdict::Accept {
-                text: llvm_text.into(),
-                words: 2
-            },
-            "{t}: LLVM changed: update 0017 {class}"
-        );
-        assert!(matches!(o, Verdict::Reject(_)), "{t}: ours {o:?}");
+        let (k, l) = pin_rejected(t, words, llvm_text, &format!("update 0017 {class}"));
         assert_eq!(classify(words, &k, &l), Some(class), "{t}: {k:?}");
     }
 }

@@ -21,7 +21,6 @@ use gpuref_amd_gcn5::formats::{encode, parse};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -219,66 +218,19 @@ fn representative(row: &Row, variant: u32) -> [u32; 2] {
 
 #[test]
 fn every_smem_row_matches_llvm() {
-    println!("NOT_YET (SMEM forms not decoded yet): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
-        let rows = smem_rows(t);
-        let cases: Vec<(&Row, Vec<u32>)> = rows
-            .iter()
-            .flat_map(|r| (0..3).map(move |v| (*r, representative(r, v).to_vec())))
-            .collect();
-        let words: Vec<Vec<u32>> = cases.iter().map(|c| c.1.clone()).collect();
-        let llvm = llvm_disassemble(t, &words);
-        let mut texts = Vec::new();
-        for ((row, w), l) in cases.iter().zip(&llvm) {
-            let (o, _) = ours(t, w);
-            if !matches!(&o, Verdict::Accept { .. }) || &o != l {
-                failures.push(format!("{t} {} {w:08x?}: ours {o:?}, llvm {l:?}", row.name));
-                continue;
-            }
-            if let Verdict::Accept { text, .. } = o {
-                match parse(t, &text) {
-                    Ok(i) if &encode(&i) == w => {}
-                    other => failures.push(format!("{t} parse `{text}`: {other:?}")),
-                }
-                texts.push((text, w.clone()));
-            }
-        }
-        let input: String = texts.iter().map(|(t, _)| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        if err.contains("error") {
-            failures.push(format!("{t}: llvm-mc rejects our texts:\n{err}"));
-        }
-        let encs: Vec<Vec<u8>> = out
-            .lines()
-            .filter_map(split_output_line)
-            .map(|(_, b)| b)
-            .collect();
-        if encs.len() != texts.len() {
-            failures.push(format!(
-                "{t}: {} encodings for {} texts",
-                encs.len(),
-                texts.len()
-            ));
-        }
-        for ((text, w), enc) in texts.iter().zip(&encs) {
-            if &le_bytes(w) != enc {
-                failures.push(format!(
-                    "{t} llvm-mc encodes `{text}` as {enc:x?}, ours {w:08x?}"
-                ));
-            }
-        }
+    let instances = |t| {
+        smem_rows(t)
+            .into_iter()
+            .flat_map(|r| (0..3).map(move |v| roundtrip(t, r.name, &representative(r, v))))
+            .collect()
+    };
+    rows_differential(NOT_YET, instances, |t, _, agreeing, _| {
         println!(
             "{t}: {} SMEM rows × 3 instances; {} decode+print+parse+encode agree with llvm-mc",
-            rows.len(),
-            texts.len()
+            smem_rows(t).len(),
+            agreeing.len()
         );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{failures:#?}",
-        failures.len()
-    );
+    });
 }
 
 fn random_case(rows: &[&Row], state: &mut u64) -> Vec<u32> {
@@ -326,85 +278,19 @@ fn random_case(rows: &[&Row], state: &mut u64) -> Vec<u32> {
 
 #[test]
 fn random_words_match_llvm() {
-    let n: usize = std::env::var("GPUREF_SMEM_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
-        let rows = smem_rows(t);
-        let mut state = 0x5e3u64 + t as u64;
-        let cases: Vec<Vec<u32>> = (0..n).map(|_| random_case(&rows, &mut state)).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let (mut same_text, mut both_reject) = (0usize, 0usize);
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
-            let (o, kind) = ours(t, words);
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    same_text += 1;
-                    texts.push(text.clone());
-                } else {
-                    both_reject += 1;
-                }
-                continue;
-            }
-            match classify(words, &o, &kind, l) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-            }
-        }
-        let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            let msg = parts.nth(1).unwrap_or("").trim().to_string();
-            errors.insert(line.saturating_sub(1), msg);
-        }
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        for (i, text) in texts.iter().enumerate() {
-            if let Some(msg) = errors.get(&i) {
-                unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}"));
-                continue;
-            }
-            let enc = encs.next().unwrap_or_default();
-            let ours: Vec<u8> = parse(t, text)
-                .map(|i| le_bytes(&encode(&i)))
-                .unwrap_or_default();
-            if ours != enc {
-                unexplained.push(format!(
-                    "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                ));
-            }
-        }
-        println!(
-            "{t}: {n} random SMEM words: {same_text} same text, {both_reject} both reject; {} agreed texts assembled by llvm-mc and by parse+encode",
-            texts.len()
-        );
-        println!("{t}: classified disagreements: {classes:#?}");
-    }
-    let shown: Vec<&String> = unexplained.iter().take(40).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 40):\n{shown:#?}",
-        unexplained.len()
+    random_rows_differential(
+        "GPUREF_SMEM_RANDOM_WORDS",
+        40,
+        "SMEM",
+        0x5e3,
+        smem_rows,
+        random_case,
+        |_, w, o, k, l| classify(w, o, k, l),
     );
 }
 
 // ---- One named test per disagreement class of docs/design/0009 (section "Disagreements
 // with LLVM 14"): each runs llvm-mc on one instruction and checks both readings.
-
-fn both(t: Target, words: &[u32]) -> (Verdict, Option<DecodeErrorKind>, Verdict) {
-    let (o, k) = ours(t, words);
-    let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-    (o, k, l)
-}
 
 /// LLVM prints `llvm_text`; we print `our_text` (`None`: we reject, naming `field`).
 fn assert_class(words: &[u32], llvm_text: &str, ours_: Result<&str, &str>, class: &str) {

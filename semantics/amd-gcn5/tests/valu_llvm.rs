@@ -27,7 +27,6 @@ use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::operand::VectorSrc;
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -420,7 +419,7 @@ fn assemble_both(
 ) -> (usize, usize, usize, usize) {
     let input: String = texts.iter().map(|(t, _)| format!("{t}\n")).collect();
     let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-    let errs = errors_by_line(&err);
+    let errs = stdin_diagnostics(&err, true);
     let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
     let (mut agreeing, mut non_unique, mut both_reject, mut llvm_only) = (0, 0, 0, 0);
     for (i, (text, words)) in texts.iter().enumerate() {
@@ -465,22 +464,6 @@ fn assembler_only_rule(msg: &str) -> bool {
     msg.contains("constant bus")
         || msg.contains("destination must be different than all sources")
         || msg.contains("lds_direct cannot be used with this instruction")
-}
-
-fn errors_by_line(err: &str) -> BTreeMap<usize, String> {
-    let mut errors = BTreeMap::new();
-    for l in err.lines() {
-        let mut parts = l.splitn(4, ':');
-        if parts.next() != Some("<stdin>") {
-            continue;
-        }
-        let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-        let msg = parts.nth(1).unwrap_or("").trim().to_string();
-        if msg.starts_with("error") {
-            errors.insert(line.saturating_sub(1), msg);
-        }
-    }
-    errors
 }
 
 /// A random 9-bit source code (not SDWA/DPP's 249/250: the SDWA/DPP tests cover them).
@@ -621,18 +604,14 @@ fn random_e64(rows: &[&Row], state: &mut u64) -> Vec<u32> {
 }
 
 fn run_random(family: &str, gen: fn(&[&Row], &mut u64) -> Vec<u32>, seed: u64) {
-    let n: usize = std::env::var("GPUREF_VALU_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
+    let n = env_count("GPUREF_VALU_RANDOM_WORDS", 100_000);
     let mut unexplained = Vec::new();
     let handles: Vec<_> = Target::ALL
         .into_iter()
         .map(|t| {
             std::thread::spawn(move || {
                 let rows = valu_rows(t);
-                let mut state = seed + t as u64;
-                let cases: Vec<Vec<u32>> = (0..n).map(|_| gen(&rows, &mut state)).collect();
+                let cases = random_cases(n, seed + t as u64, |s| gen(&rows, s));
                 let llvm = llvm_disassemble(t, &cases);
                 (t, cases, llvm)
             })
@@ -640,44 +619,27 @@ fn run_random(family: &str, gen: fn(&[&Row], &mut u64) -> Vec<u32>, seed: u64) {
         .collect();
     for h in handles {
         let (t, cases, llvm) = h.join().expect("llvm-mc thread");
-        let (mut same_text, mut both_reject) = (0usize, 0usize);
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
-            let (o, kind) = ours(t, words);
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    same_text += 1;
-                    texts.push((text.clone(), words.clone()));
-                } else {
-                    both_reject += 1;
-                }
-                continue;
-            }
-            match classify(&kind, l).or_else(|| classify_text(t, &o, l)) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-            }
-        }
+        let classify = |_: &[u32], o: &Verdict, k: &_, l: &_| {
+            classify(k, l).or_else(|| classify_text(t, o, l))
+        };
+        let s = compare_disassembly(t, &cases, &llvm, classify, &mut unexplained);
+        let texts = &s.texts;
         let (assembled, non_unique, both_reject_text, llvm_only) =
-            assemble_both(t, &texts, &mut unexplained);
+            assemble_both(t, texts, &mut unexplained);
         println!(
-            "{t}: {n} random {family} words: same text {same_text}, both reject {both_reject}; \
+            "{t}: {n} random {family} words: same text {}, both reject {}; \
              {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by \
              parse+encode ({non_unique} of them not the original words: literals LLVM prints as \
              inline constants or as their low half, 16-bit integer operands' float constants, \
              e64 V_NOP); {both_reject_text} rejected by both assemblers; {llvm_only} rejected \
              by llvm-mc only (A2)",
+            s.same_text,
+            s.both_reject,
             texts.len()
         );
-        println!("{t}: classified {family} disagreements: {classes:#?}");
+        println!("{t}: classified {family} disagreements: {:#?}", s.classes);
     }
-    let shown: Vec<&String> = unexplained.iter().take(60).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 60):\n{shown:#?}",
-        unexplained.len()
-    );
+    assert_explained(&unexplained, 60);
 }
 
 #[test]
@@ -696,18 +658,8 @@ fn random_e64_words_match_llvm() {
 /// in `class`.
 fn pin(words: &[u32], llvm_text: &str, class: &str) {
     for t in Target::ALL {
-        let (o, k) = ours(t, words);
-        let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-        assert_eq!(
-            l,
-            Verdict::Accept {
-                text: llvm_text.into(),
-                words: words.len()
-            },
-            "{t}: LLVM changed: update 0014 ({class})"
-        );
-        assert!(matches!(o, Verdict::Reject(_)), "{t}: ours {o:?}");
-        assert_eq!(classify(&k, &l), Some(class), "{t}: {o:?}");
+        let (k, l) = pin_rejected(t, words, llvm_text, &format!("update 0014 ({class})"));
+        assert_eq!(classify(&k, &l), Some(class), "{t}: {k:?}");
     }
 }
 

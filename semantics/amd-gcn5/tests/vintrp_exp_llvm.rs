@@ -19,11 +19,10 @@
 
 use gpuref_amd_gcn5::formats::exp::{self, Exp};
 use gpuref_amd_gcn5::formats::vintrp::{self, Vintrp};
-use gpuref_amd_gcn5::formats::{decode, encode, parse, Fields, Instruction};
+use gpuref_amd_gcn5::formats::{encode, parse, Fields, Instruction};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -154,13 +153,11 @@ fn exp_reps() -> Vec<Exp> {
 
 #[test]
 fn every_vintrp_exp_row_matches_llvm() {
-    println!("NOT_YET (rows whose LLVM syntax is unfinished): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
+    let instances = |t| {
         let rows = my_rows(t);
         assert_eq!(rows.len(), 4, "{t}: three VINTRP rows and EXP");
         let mut insts: Vec<Instruction> = Vec::new();
-        for row in &rows {
+        for row in rows {
             let words: Vec<Vec<u32>> = if row.format == Format::Vintrp {
                 vintrp_reps(row)
                     .iter()
@@ -170,64 +167,21 @@ fn every_vintrp_exp_row_matches_llvm() {
                 exp_reps().iter().map(|e| exp::encode(e).to_vec()).collect()
             };
             for w in words {
-                let (inst, used) =
-                    decode(t, &w).unwrap_or_else(|e| panic!("{} {w:x?}: {e}", row.name));
-                assert_eq!(used, w.len());
+                let inst = roundtrip(t, row.name, &w);
                 assert!(matches!(inst.fields, Fields::Vintrp(_) | Fields::Exp(_)));
-                assert_eq!(encode(&inst), w);
-                assert_eq!(parse(t, &inst.to_string()), Ok(inst), "{}", inst);
                 insts.push(inst);
             }
         }
-        let cases: Vec<Vec<u32>> = insts.iter().map(encode).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let text: String = insts.iter().map(|i| format!("{i}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &text);
-        let encs: Vec<(String, Vec<u8>)> = out
-            .lines()
-            .filter(|l| l.contains("; encoding:"))
-            .filter_map(split_output_line)
-            .collect();
-        assert!(
-            err.trim().is_empty(),
-            "llvm-mc rejected our text on {t}:\n{err}"
-        );
-        assert_eq!(encs.len(), insts.len());
-        let mut agreeing = BTreeMap::<&str, usize>::new();
-        for ((inst, l), (_, enc)) in insts.iter().zip(&llvm).zip(&encs) {
-            let words = encode(inst);
-            let ours = Verdict::Accept {
-                text: inst.to_string(),
-                words: words.len(),
-            };
-            let our_bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-            if NOT_YET.contains(&inst.row.name) {
-                continue;
-            }
-            if &ours != l {
-                failures.push(format!(
-                    "{t} disassemble {words:x?}: ours {ours:?}, llvm {l:?}"
-                ));
-            } else if &our_bytes != enc {
-                failures.push(format!(
-                    "{t} assemble `{inst}`: ours {our_bytes:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                *agreeing.entry(inst.row.name).or_default() += 1;
-            }
-        }
+        insts
+    };
+    rows_differential(NOT_YET, instances, |t, insts, agreeing, _| {
         println!(
-            "{t}: rows {} ({} instances); agreeing both ways per row: {agreeing:?}",
-            rows.len(),
-            insts.len()
+            "{t}: rows {} ({} instances); agreeing both ways per row: {:?}",
+            my_rows(t).len(),
+            insts.len(),
+            per_row(agreeing)
         );
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    });
 }
 
 /// A random VINTRP word (module documentation).
@@ -309,84 +263,16 @@ fn random_exp(state: &mut u64) -> Vec<u32> {
 
 #[test]
 fn random_words_match_llvm() {
-    let n: usize = std::env::var("GPUREF_VINTRP_EXP_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
+    random_words_differential("GPUREF_VINTRP_EXP_RANDOM_WORDS", 40, |t, n, unexplained| {
         for (fmt, gen) in [
             ("VINTRP", random_vintrp as fn(&mut u64) -> Vec<u32>),
             ("EXP", random_exp),
         ] {
-            let mut state = 0x1e5u64 + t as u64 + fmt.len() as u64 * 7;
-            let cases: Vec<Vec<u32>> = (0..n).map(|_| gen(&mut state)).collect();
-            let llvm = llvm_disassemble(t, &cases);
-            let (mut same_text, mut both_reject) = (0usize, 0usize);
-            let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-            let mut texts = Vec::new();
-            for (words, l) in cases.iter().zip(&llvm) {
-                let (o, kind) = ours(t, words);
-                if same(&o, l) {
-                    if let Verdict::Accept { text, .. } = &o {
-                        same_text += 1;
-                        texts.push(text.clone());
-                    } else {
-                        both_reject += 1;
-                    }
-                    continue;
-                }
-                match classify(&kind, l) {
-                    Some(c) => *classes.entry(c).or_default() += 1,
-                    None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-                }
-            }
-            // Our parse of the agreed texts against llvm-mc's assembler.
-            let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-            let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-            let mut errors = BTreeMap::new();
-            for l in err.lines() {
-                let mut parts = l.splitn(4, ':');
-                if parts.next() != Some("<stdin>") {
-                    continue;
-                }
-                let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-                let msg = parts.nth(1).unwrap_or("").trim().to_string();
-                errors.insert(line.saturating_sub(1), msg);
-            }
-            let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-            let mut assembled = 0;
-            for (i, text) in texts.iter().enumerate() {
-                if let Some(msg) = errors.get(&i) {
-                    unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}"));
-                    continue;
-                }
-                let enc = encs.next().unwrap_or_default();
-                let ours: Vec<u8> = parse(t, text)
-                    .map(|i| encode(&i).iter().flat_map(|w| w.to_le_bytes()).collect())
-                    .unwrap_or_default();
-                if ours != enc {
-                    unexplained.push(format!(
-                        "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                    ));
-                } else {
-                    assembled += 1;
-                }
-            }
-            println!(
-                "{t}: {n} random {fmt} words: same text {same_text}, both reject {both_reject}; \
-                 {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by parse+encode",
-                texts.len()
-            );
-            println!("{t} {fmt}: classified disagreements: {classes:#?}");
+            let cases = random_cases(n, 0x1e5u64 + t as u64 + fmt.len() as u64 * 7, gen);
+            let classify = |_: &[u32], _: &Verdict, k: &_, l: &_| classify(k, l);
+            random_differential(t, fmt, &cases, classify, no_asm_class, unexplained);
         }
-    }
-    let shown: Vec<&String> = unexplained.iter().take(40).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 40):\n{shown:#?}",
-        unexplained.len()
-    );
+    });
 }
 
 // ---- One named test per disagreement class and note of docs/design/0013.
@@ -395,22 +281,9 @@ fn random_words_match_llvm() {
 /// gives `llvm_text_bytes` for that text (`None`: it rejects the text).
 fn pin(words: &[u32], text: &str, class: &str, reassembled: Option<&[u32]>) {
     for t in Target::ALL {
-        let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-        assert_eq!(
-            l,
-            Verdict::Accept {
-                text: text.into(),
-                words: words.len()
-            },
-            "{t}: update 0013 {class}"
-        );
-        let (o, k) = ours(t, words);
-        assert!(matches!(o, Verdict::Reject(_)), "{t}: ours {o:?}");
+        let (k, l) = pin_rejected(t, words, text, &format!("update 0013 {class}"));
         assert_eq!(classify(&k, &l), Some(class), "{t}");
-        match reassembled {
-            Some(w) => assert_eq!(llvm_assemble(t, text), Ok(le_bytes(w)), "{t} {class}"),
-            None => assert!(llvm_assemble(t, text).is_err(), "{t} {class}"),
-        }
+        assert_reassembled(t, text, reassembled, class);
     }
 }
 

@@ -29,7 +29,6 @@ use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::operand::{FloatConst, ScalarReg, ScalarSrc, Sgpr, Ttmp, VectorSrc};
 use gpuref_amd_gcn5::{Format, Row, Target};
 use gpuref_core::decode::DecodeErrorKind;
-use std::collections::BTreeMap;
 
 mod common;
 use common::*;
@@ -314,14 +313,12 @@ fn mai_reps(row: &Row) -> Vec<Mai> {
 
 #[test]
 fn every_vop3p_row_matches_llvm() {
-    println!("NOT_YET (rows whose LLVM syntax is unfinished): {NOT_YET:?}");
-    let mut failures = Vec::new();
-    for t in Target::ALL {
+    let instances = |t| {
         let rows = my_rows(t);
         let expected = if t == Target::Gfx900 { 22 } else { 51 };
         assert_eq!(rows.len(), expected, "{t}: VOP3P (+ VOP3P-MAI) rows");
         let mut insts: Vec<Instruction> = Vec::new();
-        for row in &rows {
+        for row in rows {
             let words: Vec<Vec<u32>> = if row.format == Format::Vop3p {
                 vop3p_reps(row)
                     .iter()
@@ -334,60 +331,17 @@ fn every_vop3p_row_matches_llvm() {
                     .collect()
             };
             for w in words {
-                let (inst, used) =
-                    decode(t, &w).unwrap_or_else(|e| panic!("{} {w:x?}: {e}", row.name));
-                assert_eq!(used, 2);
+                let inst = roundtrip(t, row.name, &w);
+                assert_eq!(w.len(), 2, "{}", row.name);
                 assert!(matches!(inst.fields, Fields::Vop3p(_) | Fields::Mai(_)));
-                assert_eq!(encode(&inst), w);
-                assert_eq!(parse(t, &inst.to_string()), Ok(inst), "{}", inst);
                 insts.push(inst);
             }
         }
-        let cases: Vec<Vec<u32>> = insts.iter().map(encode).collect();
-        let llvm = llvm_disassemble(t, &cases);
-        // Our texts assembled by llvm-mc in one run: errors by line, encodings in order.
-        let input: String = insts.iter().map(|i| format!("{i}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            errors.insert(line.saturating_sub(1), l.to_string());
-        }
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        let mut agreeing = BTreeMap::<&str, usize>::new();
-        for (i, (inst, l)) in insts.iter().zip(&llvm).enumerate() {
-            let assembled = match errors.get(&i) {
-                Some(e) => Err(e.clone()),
-                None => Ok(encs.next().unwrap_or_default()),
-            };
-            if NOT_YET.contains(&inst.row.name) {
-                continue;
-            }
-            let words = encode(inst);
-            let ours = Verdict::Accept {
-                text: inst.to_string(),
-                words: 2,
-            };
-            if &ours != l {
-                failures.push(format!(
-                    "{t} disassemble {words:08x?}: ours {ours:?}, llvm {l:?}"
-                ));
-                continue;
-            }
-            match assembled {
-                Ok(bytes) if bytes == le_bytes(&words) => {
-                    *agreeing.entry(inst.row.name).or_default() += 1
-                }
-                other => failures.push(format!(
-                    "{t} assemble `{inst}`: ours {:x?}, llvm {other:x?}",
-                    le_bytes(&words)
-                )),
-            }
-        }
+        insts
+    };
+    rows_differential(NOT_YET, instances, |t, insts, agreeing, failures| {
+        let rows = my_rows(t);
+        let agreeing = per_row(agreeing);
         println!(
             "{t}: rows {} ({} instances); agreeing both ways per row: {agreeing:?}",
             rows.len(),
@@ -398,13 +352,7 @@ fn every_vop3p_row_matches_llvm() {
                 failures.push(format!("{t}: no instance of {} agrees", row.name));
             }
         }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    });
 }
 
 fn is_mfma_op(op: u32) -> bool {
@@ -511,98 +459,33 @@ fn random_case(state: &mut u64, rows: &[&Row], remapped: &mut usize) -> Vec<u32>
 
 #[test]
 fn random_words_match_llvm() {
-    let n: usize = std::env::var("GPUREF_VOP3P_RANDOM_WORDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100_000);
-    let mut unexplained = Vec::new();
-    for t in Target::ALL {
+    random_words_differential("GPUREF_VOP3P_RANDOM_WORDS", 40, |t, n, unexplained| {
         let rows = my_rows(t);
-        let mut state = 0x3b9u64 + t as u64;
         let mut remapped = 0;
-        let cases: Vec<Vec<u32>> = (0..n)
-            .map(|_| random_case(&mut state, &rows, &mut remapped))
-            .collect();
-        let llvm = llvm_disassemble(t, &cases);
-        let (mut same_text, mut both_reject) = (0usize, 0usize);
-        let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut texts = Vec::new();
-        for (words, l) in cases.iter().zip(&llvm) {
-            let (o, kind) = ours(t, words);
-            if same(&o, l) {
-                if let Verdict::Accept { text, .. } = &o {
-                    same_text += 1;
-                    texts.push(text.clone());
-                } else {
-                    both_reject += 1;
-                }
-                continue;
-            }
-            match classify(&kind, l) {
-                Some(c) => *classes.entry(c).or_default() += 1,
-                None => unexplained.push(format!("{t} {words:08x?}: ours {o:?}, llvm {l:?}")),
-            }
-        }
-        // Our parse of the agreed texts against llvm-mc's assembler.
-        let input: String = texts.iter().map(|t| format!("{t}\n")).collect();
-        let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
-        let mut errors = BTreeMap::new();
-        for l in err.lines() {
-            let mut parts = l.splitn(4, ':');
-            if parts.next() != Some("<stdin>") {
-                continue;
-            }
-            let line: usize = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-            let msg = parts.nth(1).unwrap_or("").trim().to_string();
-            errors.insert(line.saturating_sub(1), msg);
-        }
-        let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
-        let mut assembled = 0;
-        let mut asm_classes: BTreeMap<&str, usize> = BTreeMap::new();
-        for (i, text) in texts.iter().enumerate() {
-            if let Some(msg) = errors.get(&i) {
-                match classify_asm(text, msg) {
-                    Some(c) => *asm_classes.entry(c).or_default() += 1,
-                    None => unexplained.push(format!("{t} llvm-mc rejects `{text}`: {msg}")),
-                }
-                continue;
-            }
-            let enc = encs.next().unwrap_or_default();
-            let ours: Vec<u8> = parse(t, text)
-                .map(|i| le_bytes(&encode(&i)))
-                .unwrap_or_default();
-            if ours != enc {
-                unexplained.push(format!(
-                    "{t} assemble `{text}`: ours {ours:x?}, llvm {enc:x?}"
-                ));
-            } else {
-                assembled += 1;
-            }
-        }
-        println!(
-            "{t}: {n} random VOP3P/VOP3P-MAI words: same text {same_text}, both reject {both_reject}; \
-             {assembled} of {} agreed texts assembled to the same bytes by llvm-mc and by parse+encode",
-            texts.len()
-        );
-        println!("{t}: classified disagreements: {classes:#?}; assembler: {asm_classes:#?}");
+        let cases = random_cases(n, 0x3b9u64 + t as u64, |s| {
+            random_case(s, &rows, &mut remapped)
+        });
+        let classify = |_: &[u32], _: &Verdict, k: &_, l: &_| classify(k, l);
+        let classify_asm = |text: &str, issue: AsmIssue<'_>| match issue {
+            AsmIssue::Rejected(msg) => classify_asm(text, msg),
+            AsmIssue::Differs => None,
+        };
+        let what = "VOP3P/VOP3P-MAI";
+        let s = random_differential(t, what, &cases, classify, classify_asm, unexplained);
         println!(
             "{t}: MFMA A/B inline constants turned into VGPRs before comparing (M3: LLVM 14 \
              crashes on them): {remapped}"
         );
         assert!(
-            same_text > n / 4,
-            "{t}: only {same_text} agreed texts of {n}"
+            s.same_text > n / 4,
+            "{t}: only {} agreed texts of {n}",
+            s.same_text
         );
-    }
-    if let Ok(path) = std::env::var("GPUREF_VOP3P_DUMP") {
-        std::fs::write(path, unexplained.join("\n")).expect("dump");
-    }
-    let shown: Vec<&String> = unexplained.iter().take(40).collect();
-    assert!(
-        unexplained.is_empty(),
-        "{} unexplained disagreements (first 40):\n{shown:#?}",
-        unexplained.len()
-    );
+        // All unexplained cases so far (both targets after the last one).
+        if let Ok(path) = std::env::var("GPUREF_VOP3P_DUMP") {
+            std::fs::write(path, unexplained.join("\n")).expect("dump");
+        }
+    });
 }
 
 // ---- One named test per disagreement class and note of docs/design/0015.
@@ -611,22 +494,9 @@ fn random_words_match_llvm() {
 /// assembler gives `reassembled` for that text (`None`: it rejects the text).
 fn pin(targets: &[Target], words: &[u32], text: &str, class: &str, reassembled: Option<&[u32]>) {
     for &t in targets {
-        let l = llvm_disassemble(t, &[words.to_vec()]).remove(0);
-        assert_eq!(
-            l,
-            Verdict::Accept {
-                text: text.into(),
-                words: words.len()
-            },
-            "{t}: update 0015 {class}"
-        );
-        let (o, k) = ours(t, words);
-        assert!(matches!(o, Verdict::Reject(_)), "{t}: ours {o:?}");
+        let (k, l) = pin_rejected(t, words, text, &format!("update 0015 {class}"));
         assert_eq!(classify(&k, &l), Some(class), "{t}");
-        match reassembled {
-            Some(w) => assert_eq!(llvm_assemble(t, text), Ok(le_bytes(w)), "{t} {class}"),
-            None => assert!(llvm_assemble(t, text).is_err(), "{t} {class}"),
-        }
+        assert_reassembled(t, text, reassembled, class);
     }
 }
 

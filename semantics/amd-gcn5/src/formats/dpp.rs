@@ -30,12 +30,13 @@
 //! Which rows take DPP, and which modifiers each source takes, is in [`takes_dpp`] and
 //! [`super::sdwa`] (docs/design/0017 compares LLVM's lists with the manual's).
 
+use super::illegal;
 use super::sdwa::{self, ExtShape, Layout, Mods};
 use super::valu;
 use crate::instructions::Row;
 use crate::operand::{parse_int, Reason, VgprRange};
 use crate::target::Target;
-use gpuref_core::decode::{DecodeError, DecodeErrorKind};
+use gpuref_core::decode::DecodeError;
 
 /// SRC0 code that selects DPP.
 pub const SRC0_CODE: u32 = 250;
@@ -223,17 +224,6 @@ pub fn takes_dpp(target: Target, row: &Row) -> bool {
 /// Whether a first dword of `row` (VOP1/VOP2/VOPC) selects this row's DPP form.
 pub fn selects(target: Target, row: &Row, word: u32) -> bool {
     word & 0x1ff == SRC0_CODE && takes_dpp(target, row)
-}
-
-fn illegal(field: &'static str, value: u64, reason: Reason) -> DecodeError {
-    DecodeError::new(
-        0,
-        DecodeErrorKind::IllegalField {
-            field,
-            value,
-            reason,
-        },
-    )
 }
 
 /// Split and check the two dwords of `row` (one [`selects`] accepted).
@@ -431,9 +421,9 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Dpp, (usize, String)> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::{decode as decode_any, encode as encode_any, parse as parse_any};
+    use crate::formats::parse as parse_any;
+    use crate::formats::shared::testing::roundtrip_or_illegal;
     use crate::instructions::by_name;
-    use gpuref_core::decode::DecodeErrorKind as K;
 
     /// Every decoded word re-encodes to itself and its text parses back to it; every
     /// rejected word breaks a rule of the module documentation, checked on the raw bits.
@@ -463,19 +453,10 @@ mod tests {
                 let w0 = sdwa::first_dword(row, (hi >> 3) as u8, (hi >> 5) as u8, SRC0_CODE);
                 let words = [w0, w1];
                 let bit = |n: u32| (w1 >> n) & 1 != 0;
-                match decode_any(t, &words) {
-                    Ok((inst, 2)) => {
-                        ok += 1;
-                        assert_eq!(encode_any(&inst), words.to_vec());
-                        let text = inst.to_string();
-                        assert_eq!(parse_any(t, &text), Ok(inst), "{text}");
-                    }
-                    Ok(other) => panic!("{words:08x?}: {other:?}"),
-                    Err(e) => {
+                match roundtrip_or_illegal(t, &words) {
+                    Ok(_) => ok += 1,
+                    Err((field, value)) => {
                         rejected += 1;
-                        let K::IllegalField { field, value, .. } = e.kind else {
-                            panic!("{words:08x?}: {e}");
-                        };
                         let why = match field {
                             "DPP_CTRL" => DppCtrl::from_code(value as u16).is_err(),
                             "DPP bits 50:49" => value != 0,
@@ -485,7 +466,7 @@ mod tests {
                             "SRC1_ABS" => bit(23) && sh.dpp_mods(1) != Mods::Float,
                             _ => false,
                         };
-                        assert!(why, "{name} {words:08x?}: {e}");
+                        assert!(why, "{name} {words:08x?}: {field} = {value:#x}");
                     }
                 }
             }
@@ -504,27 +485,27 @@ mod tests {
             parse_any(t, good).map(|i| i.to_string()),
             Ok("v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0x3 bank_mask:0xf bound_ctrl:1".into())
         );
-        for (text, col) in [
-            ("v_mov_b32_dpp v0, v1", 21),
-            ("v_mov_b32_dpp v0, v1 row_shl:0", 22),
-            ("v_mov_b32_dpp v0, v1 row_mask:0x3 row_shl:1", 22),
-            (
-                "v_mov_b32_dpp v0, v1 row_shl:1 bank_mask:0x3 row_mask:0x5",
-                46,
-            ),
-            ("v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0x10", 32),
-            ("v_mov_b32_dpp v0, v1 row_shl:1 bound_ctrl:2", 32),
-            ("v_mov_b32_dpp v0, s1 row_shl:1", 19),
-            ("v_mov_b32_dpp v0, -v1 row_shl:1", 19),
-            ("v_add_u32_dpp v0, v1, |v2| row_shl:1", 23),
-            ("v_add_f32_dpp v0, sext(v1), v2 row_shl:1", 19),
-            ("v_ldexp_f16_dpp v0, v1, -v2 row_shl:1", 25),
-            ("v_cmp_eq_f32_dpp vcc, v1, v2 row_shl:1", 1),
-            ("v_madmk_f32_dpp v0, v1, 0x1, v2 row_shl:1", 1),
-        ] {
-            let e = parse_any(t, text).expect_err(text);
-            assert_eq!(e.column, col, "{text}: {e}");
-        }
+        crate::formats::shared::testing::assert_error_columns(
+            t,
+            &[
+                ("v_mov_b32_dpp v0, v1", 21),
+                ("v_mov_b32_dpp v0, v1 row_shl:0", 22),
+                ("v_mov_b32_dpp v0, v1 row_mask:0x3 row_shl:1", 22),
+                (
+                    "v_mov_b32_dpp v0, v1 row_shl:1 bank_mask:0x3 row_mask:0x5",
+                    46,
+                ),
+                ("v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0x10", 32),
+                ("v_mov_b32_dpp v0, v1 row_shl:1 bound_ctrl:2", 32),
+                ("v_mov_b32_dpp v0, s1 row_shl:1", 19),
+                ("v_mov_b32_dpp v0, -v1 row_shl:1", 19),
+                ("v_add_u32_dpp v0, v1, |v2| row_shl:1", 23),
+                ("v_add_f32_dpp v0, sext(v1), v2 row_shl:1", 19),
+                ("v_ldexp_f16_dpp v0, v1, -v2 row_shl:1", 25),
+                ("v_cmp_eq_f32_dpp vcc, v1, v2 row_shl:1", 1),
+                ("v_madmk_f32_dpp v0, v1, 0x1, v2 row_shl:1", 1),
+            ],
+        );
     }
 
     #[test]

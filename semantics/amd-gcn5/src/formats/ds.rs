@@ -32,9 +32,11 @@
 //! register range must end at v255, bit 25 must be zero. Disagreements with LLVM:
 //! docs/design/0010-gcn5-ds-encodings.md.
 
+use super::shared::{modifiers, vgpr};
+use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{Reason, VgprRange};
-use gpuref_core::decode::{DecodeError, DecodeErrorKind};
+use gpuref_core::decode::DecodeError;
 
 /// The DS fields, kept whole so that `decode(encode(x)) == x`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -188,19 +190,6 @@ pub fn shape(row: &Row) -> Shape {
     s
 }
 
-fn illegal(field: &'static str, value: u64, reason: Reason) -> DecodeError {
-    DecodeError::new(
-        0,
-        DecodeErrorKind::IllegalField {
-            field,
-            value,
-            reason,
-        },
-    )
-}
-
-const UNUSED: Reason = "this instruction does not use the field; it must be zero";
-
 /// The opcode of a DS first dword.
 pub fn opcode(word0: u32) -> u16 {
     ((word0 >> 17) & 0xff) as u16
@@ -278,12 +267,6 @@ pub fn encode(row: &Row, d: &Ds) -> [u32; 2] {
             | (u32::from(d.data0) << 8)
             | u32::from(d.addr),
     ]
-}
-
-fn vgpr(v: u8, n: u8) -> String {
-    VgprRange::new(v, n)
-        .map(VgprRange::display)
-        .unwrap_or_else(|_| format!("<v{v} x{n}>"))
 }
 
 /// LLVM's text of a DS instruction.
@@ -549,13 +532,8 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Ds, (usize, String)> {
             _ => d.data1 = r.first,
         }
     }
-    let mut seen: Vec<&str> = Vec::new();
-    for &(col, tok) in &mods {
-        let (key, val) = tok.split_once(':').unwrap_or((tok, ""));
-        if seen.contains(&key) {
-            return Err((col, format!("`{key}` given twice")));
-        }
-        seen.push(key);
+    for modifier in modifiers(mods.iter().copied()) {
+        let (col, tok, key, val) = modifier?;
         let e = |r: &str| (col, format!("`{tok}`: {r}"));
         match (key, s.offsets) {
             ("gds", _) if val.is_empty() => d.gds = true,
@@ -592,6 +570,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Ds, (usize, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::shared::testing::next;
     use crate::instructions::{by_name, rows, Format};
     use crate::target::Target;
 
@@ -694,15 +673,6 @@ mod tests {
         assert!(parse(row("DS_SWIZZLE_B32"), " v1, v2 offset:swizzle(FOO)", 14).is_err());
     }
 
-    /// splitmix64.
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     #[test]
     fn every_row_roundtrips_through_decode_print_parse_encode() {
         use crate::formats::{decode, encode, parse};
@@ -784,10 +754,7 @@ mod tests {
             decode(t, &[0xd82c_0000, 0]).map_err(|e| e.kind),
             Err(K::UnknownOpcode { opcode: 22, .. })
         ));
-        let field = |w: [u32; 2]| match decode(t, &w).map_err(|e| e.kind) {
-            Err(K::IllegalField { field, .. }) => field,
-            other => panic!("{w:x?}: {other:?}"),
-        };
+        let field = |w: [u32; 2]| crate::formats::shared::testing::illegal_field(t, &w);
         // ds_read_b32 with DATA0 set, ds_read_b64 into v255, ds_gws_init without gds,
         // ds_permute_b32 with gds, bit 25, ds_nop with an offset.
         assert_eq!(field([0xd86c_0000, 0x0a00_0201]), "DATA0");
@@ -800,19 +767,18 @@ mod tests {
 
     #[test]
     fn parse_errors_name_the_column() {
-        use crate::formats::parse;
         let t = Target::Gfx900;
-        for (text, col) in [
-            ("ds_read_b32 v10", 16),
-            ("ds_read_b32 v10, s1", 18),
-            ("ds_read_b32 v10, v1 offset:65536", 21),
-            ("ds_read_b32 v10, v1 offset0:1", 21),
-            ("ds_read_b64 v[10:12], v1", 13),
-            ("ds_permute_b32 v1, v2, v3 gds", 27),
-            ("ds_gws_init v1", 15),
-        ] {
-            let e = parse(t, text).expect_err(text);
-            assert_eq!(e.column, col, "{text}: {e}");
-        }
+        crate::formats::shared::testing::assert_error_columns(
+            t,
+            &[
+                ("ds_read_b32 v10", 16),
+                ("ds_read_b32 v10, s1", 18),
+                ("ds_read_b32 v10, v1 offset:65536", 21),
+                ("ds_read_b32 v10, v1 offset0:1", 21),
+                ("ds_read_b64 v[10:12], v1", 13),
+                ("ds_permute_b32 v1, v2, v3 gds", 27),
+                ("ds_gws_init v1", 15),
+            ],
+        );
     }
 }

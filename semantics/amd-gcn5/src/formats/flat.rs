@@ -32,9 +32,11 @@
 //! reserved. LDS = 1, NV = 1 and bit 25 are rejected: LLVM 14 has no gfx9 spelling for them
 //! (docs/design/0012-gcn5-flat-encodings.md classifies each difference from LLVM).
 
+use super::shared::{modifiers, vgpr};
+use super::{illegal, UNUSED};
 use crate::instructions::{Format, Row};
-use crate::operand::{Reason, ScalarReg, VgprRange};
-use gpuref_core::decode::{DecodeError, DecodeErrorKind};
+use crate::operand::{ScalarReg, VgprRange};
+use gpuref_core::decode::DecodeError;
 
 /// The FLAT/GLOBAL/SCRATCH fields (the segment is the row's format), kept whole so that
 /// `decode(encode(x)) == x`.
@@ -156,19 +158,6 @@ pub fn shape(row: &Row, glc: bool, saddr: u8) -> Shape {
     }
 }
 
-fn illegal(field: &'static str, value: u64, reason: Reason) -> DecodeError {
-    DecodeError::new(
-        0,
-        DecodeErrorKind::IllegalField {
-            field,
-            value,
-            reason,
-        },
-    )
-}
-
-const UNUSED: Reason = "this instruction does not use the field; it must be zero";
-
 /// Check and split the two dwords of `row` (a row of the format SEG names, whose opcode is
 /// in `w0`).
 pub fn decode(row: &Row, w0: u32, w1: u32) -> Result<Flat, DecodeError> {
@@ -272,12 +261,6 @@ pub fn encode(row: &Row, f: &Flat) -> [u32; 2] {
     ]
 }
 
-fn vgpr(v: u8, n: u8) -> String {
-    VgprRange::new(v, n)
-        .map(VgprRange::display)
-        .unwrap_or_else(|_| format!("<v{v} x{n}>"))
-}
-
 /// LLVM's text of a FLAT, GLOBAL or SCRATCH instruction.
 pub fn text(row: &Row, f: &Flat) -> String {
     let s = shape(row, f.glc, f.saddr);
@@ -370,13 +353,8 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Flat, (usize, String)>
         }
     }
     let mut f = Flat::default();
-    let mut seen: Vec<&str> = Vec::new();
-    for &(col, tok) in &mods {
-        let (key, val) = tok.split_once(':').unwrap_or((tok, ""));
-        if seen.contains(&key) {
-            return Err((col, format!("`{key}` given twice")));
-        }
-        seen.push(key);
+    for modifier in modifiers(mods.iter().copied()) {
+        let (col, tok, key, val) = modifier?;
         let e = |r: &str| (col, format!("`{tok}`: {r}"));
         match key {
             "glc" if val.is_empty() && tok == "glc" => f.glc = true,
@@ -464,6 +442,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Flat, (usize, String)>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::shared::testing::{next, roundtrip_or_illegal};
     use crate::instructions::{by_name, rows};
     use crate::target::Target;
 
@@ -488,15 +467,6 @@ mod tests {
         assert_eq!(sh("SCRATCH_LOAD_DWORDX2", false, 3), (2, 0, 0, 1));
     }
 
-    /// splitmix64.
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     fn flat_rows(t: Target) -> impl Iterator<Item = &'static Row> {
         rows().filter(move |r| {
             matches!(r.format, Format::Flat | Format::Global | Format::Scratch)
@@ -515,7 +485,6 @@ mod tests {
 
     #[test]
     fn every_row_roundtrips_through_decode_print_parse_encode() {
-        use crate::formats::{decode, encode, parse};
         for t in Target::ALL {
             for r in flat_rows(t) {
                 let mut state = u64::from(r.opcode) * 31 + t as u64 + seg_code(r.format) as u64;
@@ -549,15 +518,11 @@ mod tests {
                         f.vdst = z(s.vdst, f.vdst);
                     }
                     let words = encode_words(r, &f);
-                    let Ok((inst, used)) = decode(t, &words) else {
+                    let Ok(inst) = roundtrip_or_illegal(t, &words) else {
                         continue;
                     };
                     ok += 1;
-                    assert_eq!((inst.row, used), (r, 2));
-                    assert_eq!(encode(&inst), words.to_vec(), "{}", r.name);
-                    let text = inst.to_string();
-                    let back = parse(t, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
-                    assert_eq!(back, inst, "{text}");
+                    assert_eq!(inst.row, r);
                 }
                 assert!(
                     ok > 100,
@@ -590,10 +555,7 @@ mod tests {
             decode(t, &[0xdd34_8000, 0x007f_0402]).map_err(|e| e.kind),
             Err(K::UnknownOpcode { opcode: 77, .. })
         ));
-        let field = |t: Target, w: [u32; 2]| match decode(t, &w).map_err(|e| e.kind) {
-            Err(K::IllegalField { field, .. }) => field,
-            other => panic!("{w:x?}: {other:?}"),
-        };
+        let field = |t: Target, w: [u32; 2]| crate::formats::shared::testing::illegal_field(t, &w);
         assert_eq!(field(t, [0xdc50_c000, 0x017f_0002]), "SEG");
         assert_eq!(field(t, [0xdc50_a000, 0x017f_0002]), "LDS");
         assert_eq!(field(t, [0xdc50_8000, 0x01ff_0002]), "NV");
@@ -615,25 +577,25 @@ mod tests {
     fn parse_errors_name_the_column() {
         use crate::formats::parse;
         let t = Target::Gfx908;
-        for (text, col) in [
-            ("flat_load_dword v1", 19),
-            ("flat_load_dword v1, v[2:3] offset:4096", 28),
-            ("flat_load_dword v1, v[2:3] offset:-1", 28),
-            ("global_load_dword v1, v[2:3], off offset:4096", 35),
-            ("global_load_dword v1, v2, off", 23),
-            ("global_load_dword v1, v2, s[3:4]", 27),
-            ("global_load_dword v1, v[2:3], off glc glc", 39),
-            ("global_load_dword v1, v[2:3], off nv", 35),
-            ("global_atomic_add_f32 v[2:3], v4, off glc", 39),
-            ("global_atomic_add v[2:3], v4, off glc", 38),
-            ("scratch_load_dword v1, v2, s3", 24),
-            ("scratch_load_dword v1, off, off", 24),
-            ("flat_store_dword v[2:3], v4,", 29),
-            ("flat_store_dword v[2:3] v4", 25),
-        ] {
-            let e = parse(t, text).expect_err(text);
-            assert_eq!(e.column, col, "{text}: {e}");
-        }
+        crate::formats::shared::testing::assert_error_columns(
+            t,
+            &[
+                ("flat_load_dword v1", 19),
+                ("flat_load_dword v1, v[2:3] offset:4096", 28),
+                ("flat_load_dword v1, v[2:3] offset:-1", 28),
+                ("global_load_dword v1, v[2:3], off offset:4096", 35),
+                ("global_load_dword v1, v2, off", 23),
+                ("global_load_dword v1, v2, s[3:4]", 27),
+                ("global_load_dword v1, v[2:3], off glc glc", 39),
+                ("global_load_dword v1, v[2:3], off nv", 35),
+                ("global_atomic_add_f32 v[2:3], v4, off glc", 39),
+                ("global_atomic_add v[2:3], v4, off glc", 38),
+                ("scratch_load_dword v1, v2, s3", 24),
+                ("scratch_load_dword v1, off, off", 24),
+                ("flat_store_dword v[2:3], v4,", 29),
+                ("flat_store_dword v[2:3] v4", 25),
+            ],
+        );
         // No panic on odd text.
         for text in [
             "flat_load_dword",

@@ -429,18 +429,12 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Mai, (usize, String)> 
 
 #[cfg(test)]
 mod tests {
+    use crate::formats::shared::testing::next;
+    use crate::formats::shared::testing::roundtrip_or_illegal;
     use crate::formats::{decode as decode_any, encode as encode_any, parse as parse_any};
     use crate::instructions::{rows, Format};
     use crate::target::Target;
     use gpuref_core::decode::DecodeErrorKind as K;
-
-    fn mix64(x: &mut u64) -> u64 {
-        *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 
     /// Random words of every VOP3P-MAI row: each decodes (then encodes back to itself and
     /// its text parses back to it) or is rejected with an `IllegalField`; gfx900 has none.
@@ -454,7 +448,7 @@ mod tests {
             assert!(!row.targets.contains(Target::Gfx900), "{}", row.name);
             let mut ok = 0;
             for i in 0..4000 {
-                let r = mix64(&mut state);
+                let r = next(&mut state);
                 let mut w1 = (r >> 32) as u32;
                 let mut w0 = (super::super::vop3p::ENCODING << 23)
                     | u32::from(row.opcode) << 16
@@ -469,15 +463,8 @@ mod tests {
                 }
                 let w = [w0, w1];
                 assert!(decode_any(Target::Gfx900, &w).is_err());
-                match decode_any(t, &w) {
-                    Ok((inst, 2)) => {
-                        ok += 1;
-                        assert_eq!(encode_any(&inst), w.to_vec());
-                        let txt = inst.to_string();
-                        assert_eq!(parse_any(t, &txt), Ok(inst), "{txt}");
-                    }
-                    Ok(other) => panic!("{w:x?}: {other:?}"),
-                    Err(e) => assert!(matches!(e.kind, K::IllegalField { .. }), "{e}"),
+                if roundtrip_or_illegal(t, &w).is_ok() {
+                    ok += 1;
                 }
             }
             assert!(ok > 100, "{}: only {ok} words decode", row.name);
@@ -537,10 +524,11 @@ mod tests {
             ([0xd3d8_4001, 0x1800_0002], "SRC0"),
             ([0xd3d9_4001, 0x1800_00fe], "SRC0"),
         ] {
-            match decode_any(t, &w).map_err(|e| e.kind) {
-                Err(K::IllegalField { field: f, .. }) => assert_eq!(f, field, "{w:x?}"),
-                other => panic!("{w:x?}: {other:?}"),
-            }
+            assert_eq!(
+                crate::formats::shared::testing::illegal_field(t, &w),
+                field,
+                "{w:x?}"
+            );
         }
         for op in [67u32, 70, 90, 110, 127] {
             let w = [
@@ -557,26 +545,26 @@ mod tests {
     #[test]
     fn bad_text_gives_the_column() {
         let t = Target::Gfx908;
-        for (text, col) in [
-            ("v_mfma_f32_4x4x1f32 a[0:3], s0, v1, a[0:3]", 29),
-            ("v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3] cbsz:8", 44),
-            (
-                "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3] abid:3 abid:3",
-                51,
-            ),
-            ("v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3] clamp", 44),
-            ("v_mfma_f32_4x4x1f32 a[0:15], v0, v1, a[0:3]", 21),
-            ("v_mfma_f32_4x4x1f32 a[0:3], v0, v1, v[0:3]", 37),
-            ("v_mfma_f32_4x4x4f16 a[0:3], v0, v1, a[0:3]", 29),
-            ("v_mfma_f32_4x4x1f32 a[0:3], v0, v1", 35),
-            ("v_accvgpr_read_b32 v1, v2", 24),
-            ("v_accvgpr_write_b32 a1, s0", 25),
-            ("v_accvgpr_write_b32 a1, 0x1234", 25),
-            ("v_accvgpr_write_b32 a1, v2 clamp", 28),
-        ] {
-            let e = parse_any(t, text).expect_err(text);
-            assert_eq!(e.column, col, "{text}: {e}");
-        }
+        crate::formats::shared::testing::assert_error_columns(
+            t,
+            &[
+                ("v_mfma_f32_4x4x1f32 a[0:3], s0, v1, a[0:3]", 29),
+                ("v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3] cbsz:8", 44),
+                (
+                    "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3] abid:3 abid:3",
+                    51,
+                ),
+                ("v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3] clamp", 44),
+                ("v_mfma_f32_4x4x1f32 a[0:15], v0, v1, a[0:3]", 21),
+                ("v_mfma_f32_4x4x1f32 a[0:3], v0, v1, v[0:3]", 37),
+                ("v_mfma_f32_4x4x4f16 a[0:3], v0, v1, a[0:3]", 29),
+                ("v_mfma_f32_4x4x1f32 a[0:3], v0, v1", 35),
+                ("v_accvgpr_read_b32 v1, v2", 24),
+                ("v_accvgpr_write_b32 a1, s0", 25),
+                ("v_accvgpr_write_b32 a1, 0x1234", 25),
+                ("v_accvgpr_write_b32 a1, v2 clamp", 28),
+            ],
+        );
         assert!(parse_any(Target::Gfx900, "v_accvgpr_read_b32 v1, a2").is_err());
     }
 }

@@ -33,9 +33,11 @@
 //!
 //! Disagreements with LLVM and notes: docs/design/0016-gcn5-mimg-encodings.md.
 
+use super::shared::{comma_tokens, count_operands, modifiers, vgpr};
+use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{Reason, VgprRange};
-use gpuref_core::decode::{DecodeError, DecodeErrorKind};
+use gpuref_core::decode::DecodeError;
 
 /// The fields of an MIMG instruction, kept whole so that `decode(encode(x)) == x`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -177,19 +179,6 @@ impl Mimg {
         n + u8::from(self.tfe)
     }
 }
-
-fn illegal(field: &'static str, value: u64, reason: Reason) -> DecodeError {
-    DecodeError::new(
-        0,
-        DecodeErrorKind::IllegalField {
-            field,
-            value,
-            reason,
-        },
-    )
-}
-
-const UNUSED: Reason = "this instruction does not use the field; it must be zero";
 
 /// Split and check the two dwords of `row`.
 pub fn decode(row: &Row, w0: u32, w1: u32) -> Result<Mimg, DecodeError> {
@@ -378,12 +367,6 @@ pub fn encode(row: &Row, m: &Mimg) -> [u32; 2] {
     [w0, w1]
 }
 
-fn vgpr(v: u8, n: u8) -> String {
-    VgprRange::new(v, n)
-        .map(VgprRange::display)
-        .unwrap_or_else(|_| format!("<v{v} x{n}>"))
-}
-
 /// LLVM's text of an MIMG instruction.
 pub fn text(row: &Row, m: &Mimg) -> String {
     let s = shape(row);
@@ -426,61 +409,10 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Mimg, (usize, String)>
     let s = shape(row);
     let mut m = Mimg::default();
     // Tokens: comma-separated operands, then space-separated modifiers.
-    let bytes = ops.as_bytes();
-    let mut toks: Vec<(usize, &str, bool)> = Vec::new(); // (col, text, followed by comma)
-    let mut pos = 0;
-    while pos < bytes.len() {
-        while pos < bytes.len() && (bytes[pos] == b' ' || bytes[pos] == b'\t') {
-            pos += 1;
-        }
-        if pos >= bytes.len() {
-            break;
-        }
-        let start = pos;
-        let mut depth = 0i32;
-        while pos < bytes.len() {
-            match bytes[pos] {
-                b'[' | b'(' => depth += 1,
-                b']' | b')' => depth -= 1,
-                b' ' | b'\t' | b',' if depth <= 0 => break,
-                _ => {}
-            }
-            pos += 1;
-        }
-        let tok = &ops[start..pos];
-        if tok.is_empty() {
-            return Err((base + start, "unexpected `,`".into()));
-        }
-        while pos < bytes.len() && (bytes[pos] == b' ' || bytes[pos] == b'\t') {
-            pos += 1;
-        }
-        let comma = pos < bytes.len() && bytes[pos] == b',';
-        if comma {
-            pos += 1;
-        }
-        toks.push((base + start, tok, comma));
-    }
+    let toks = comma_tokens(ops, base)?;
     let end = base + ops.trim_end().len();
     let nops = if s.sampler { 4 } else { 3 };
-    let mut n = 0;
-    while n < toks.len() && toks[n].2 {
-        n += 1;
-    }
-    if n < toks.len() {
-        n += 1;
-    }
-    if let Some(t) = toks.last() {
-        if t.2 {
-            return Err((end, "expected an operand after `,`".into()));
-        }
-    }
-    if n != nops {
-        let col = toks.get(nops.min(n)).map_or(end, |t| t.0);
-        return Err((
-            col,
-            format!("{} takes {nops} operands, found {n}", row.mnemonic()),
-        ));
-    }
+    let n = count_operands(&toks, end, nops, &row.mnemonic(), "operands")?;
     let e = |col: usize, tok: &str, r: &str| (col, format!("`{tok}`: {r}"));
     let (c, t, _) = toks[2];
     m.srsrc = parse_regs(t, 8).map_err(|r| e(c, t, r))?;
@@ -488,13 +420,8 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Mimg, (usize, String)>
         let (c, t, _) = toks[3];
         m.ssamp = parse_regs(t, 4).map_err(|r| e(c, t, r))?;
     }
-    let mut seen: Vec<&str> = Vec::new();
-    for &(col, tok, _) in &toks[n..] {
-        let (key, val) = tok.split_once(':').unwrap_or((tok, ""));
-        if seen.contains(&key) {
-            return Err((col, format!("`{key}` given twice")));
-        }
-        seen.push(key);
+    for modifier in modifiers(toks[n..].iter().map(|t| (t.0, t.1))) {
+        let (col, tok, key, val) = modifier?;
         let flag = val.is_empty() && !tok.contains(':');
         match key {
             "dmask" if !flag => {
@@ -556,9 +483,11 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Mimg, (usize, String)>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::shared::testing::next;
     use crate::formats::{decode as fdecode, encode as fencode, parse as fparse};
     use crate::instructions::{by_name, rows, Format};
     use crate::target::Target;
+    use gpuref_core::decode::DecodeErrorKind;
 
     fn row(n: &str) -> &'static Row {
         by_name(Target::Gfx900, n).unwrap()
@@ -639,14 +568,6 @@ mod tests {
         }
     }
 
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     #[test]
     fn every_row_roundtrips_decode_print_parse_encode() {
         for t in Target::ALL {
@@ -723,19 +644,19 @@ mod tests {
                 kind(w)
             );
         }
-        for (text, col) in [
-            ("image_load v0, v4, s[8:11] dmask:0x1", 20),
-            ("image_load v[0:1], v4, s[8:15] dmask:0x1", 12),
-            ("image_load v0, v[4:8], s[8:15] dmask:0x1", 16),
-            ("image_load v0, v4, s[8:15] dmask:0x10", 28),
-            ("image_load v0, v4, s[8:15] r128", 28),
-            ("image_sample v0, v4, s[8:15] dmask:0x1", 30),
-            ("image_sample v0, v4, s[8:15], s[16:19],", 40),
-            ("image_store v0, v4, s[8:15] dmask:0x1", 38),
-        ] {
-            let e = fparse(t, text).expect_err(text);
-            assert_eq!(e.column, col, "{text}: {e}");
-        }
+        crate::formats::shared::testing::assert_error_columns(
+            t,
+            &[
+                ("image_load v0, v4, s[8:11] dmask:0x1", 20),
+                ("image_load v[0:1], v4, s[8:15] dmask:0x1", 12),
+                ("image_load v0, v[4:8], s[8:15] dmask:0x1", 16),
+                ("image_load v0, v4, s[8:15] dmask:0x10", 28),
+                ("image_load v0, v4, s[8:15] r128", 28),
+                ("image_sample v0, v4, s[8:15] dmask:0x1", 30),
+                ("image_sample v0, v4, s[8:15], s[16:19],", 40),
+                ("image_store v0, v4, s[8:15] dmask:0x1", 38),
+            ],
+        );
         // Wider address ranges parse (the width is not encoded).
         let a = fparse(t, "image_sample_d v0, v[4:10], s[8:15], s[16:19] dmask:0x1").unwrap();
         let b = fparse(t, "image_sample_d v0, v[4:5], s[8:15], s[16:19] dmask:0x1").unwrap();

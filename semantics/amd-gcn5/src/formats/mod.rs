@@ -31,6 +31,7 @@ pub mod mubuf;
 pub mod properties;
 pub mod salu;
 pub mod sdwa;
+pub mod shared;
 pub mod smem;
 pub mod special;
 pub mod template;

@@ -20,10 +20,12 @@
 //! GPU" (the bit arrived with gfx90a), so bit 23 of dword 1 stays TFE on both targets.
 //! Disagreements with LLVM: docs/design/0011-gcn5-buffer-encodings.md.
 
+use super::shared::{comma_tokens, count_operands, modifiers, vgpr};
 use super::smem;
+use super::{illegal, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarReg, ScalarSrc, Sgpr, VgprRange};
-use gpuref_core::decode::{DecodeError, DecodeErrorKind};
+use gpuref_core::decode::DecodeError;
 
 /// The fields of a MUBUF or MTBUF instruction, kept whole so that `decode(encode(x)) == x`.
 /// `dfmt`/`nfmt` are MTBUF's; they are zero for MUBUF.
@@ -188,19 +190,6 @@ pub fn shape(row: &Row) -> Shape {
         load,
     }
 }
-
-fn illegal(field: &'static str, value: u64, reason: Reason) -> DecodeError {
-    DecodeError::new(
-        0,
-        DecodeErrorKind::IllegalField {
-            field,
-            value,
-            reason,
-        },
-    )
-}
-
-const UNUSED: Reason = "this instruction does not use the field; it must be zero";
 
 /// Split and check the two dwords of `row`.
 pub fn decode(row: &Row, w0: u32, w1: u32) -> Result<Buf, DecodeError> {
@@ -559,12 +548,6 @@ fn parse_quad(t: &str) -> Result<u8, Reason> {
     Ok(((base + lo) / 4) as u8)
 }
 
-fn vgpr(v: u8, n: u8) -> String {
-    VgprRange::new(v, n)
-        .map(VgprRange::display)
-        .unwrap_or_else(|_| format!("<v{v} x{n}>"))
-}
-
 /// Parse the operand text after the mnemonic; `base` is its 0-based column in the line.
 /// Errors give a 0-based column and the reason.
 pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Buf, (usize, String)> {
@@ -577,40 +560,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Buf, (usize, String)> 
     };
     // Tokens: comma-separated operands; the last operand is followed by space-separated
     // modifiers.
-    let bytes = ops.as_bytes();
-    let mut toks: Vec<(usize, &str, bool)> = Vec::new(); // (col, text, followed by comma)
-    let mut pos = 0;
-    while pos < bytes.len() {
-        while pos < bytes.len() && (bytes[pos] == b' ' || bytes[pos] == b'\t') {
-            pos += 1;
-        }
-        if pos >= bytes.len() {
-            break;
-        }
-        let start = pos;
-        let mut depth = 0i32;
-        while pos < bytes.len() {
-            match bytes[pos] {
-                b'[' | b'(' => depth += 1,
-                b']' | b')' => depth -= 1,
-                b' ' | b'\t' | b',' if depth <= 0 => break,
-                _ => {}
-            }
-            pos += 1;
-        }
-        let tok = &ops[start..pos];
-        if tok.is_empty() {
-            return Err((base + start, "unexpected `,`".into()));
-        }
-        while pos < bytes.len() && (bytes[pos] == b' ' || bytes[pos] == b'\t') {
-            pos += 1;
-        }
-        let comma = pos < bytes.len() && bytes[pos] == b',';
-        if comma {
-            pos += 1;
-        }
-        toks.push((base + start, tok, comma));
-    }
+    let toks = comma_tokens(ops, base)?;
     let end = base + ops.trim_end().len();
     let nops = match s.kind {
         Kind::Bare => 0,
@@ -618,25 +568,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Buf, (usize, String)> 
         _ => 4,
     };
     // Operands: the first tokens up to and including the first one not followed by a comma.
-    let mut n = 0;
-    while n < toks.len() && toks[n].2 {
-        n += 1;
-    }
-    if n < toks.len() && nops > 0 {
-        n += 1;
-    }
-    if let Some(t) = toks.last() {
-        if t.2 {
-            return Err((end, "expected an operand after `,`".into()));
-        }
-    }
-    if n != nops {
-        let col = toks.get(nops.min(n)).map_or(end, |t| t.0);
-        return Err((
-            col,
-            format!("{} takes {nops} operand(s), found {n}", row.mnemonic()),
-        ));
-    }
+    let n = count_operands(&toks, end, nops, &row.mnemonic(), "operand(s)")?;
     let e = |col: usize, tok: &str, r: &str| (col, format!("`{tok}`: {r}"));
     let mut vaddr_tok: Option<(usize, &str)> = None;
     let (rs_i, so_i) = if s.kind == Kind::StoreLds {
@@ -662,13 +594,8 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Buf, (usize, String)> 
         }
         b.soffset = so;
     }
-    let mut seen: Vec<&str> = Vec::new();
-    for &(col, tok, _) in &toks[n..] {
-        let (key, val) = tok.split_once(':').unwrap_or((tok, ""));
-        if seen.contains(&key) {
-            return Err((col, format!("`{key}` given twice")));
-        }
-        seen.push(key);
+    for modifier in modifiers(toks[n..].iter().map(|t| (t.0, t.1))) {
+        let (col, tok, key, val) = modifier?;
         let flag = |v: &str| v.is_empty();
         match key {
             "offen" if flag(val) && s.kind != Kind::Bare => b.offen = true,
@@ -712,6 +639,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Buf, (usize, String)> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::shared::testing::next;
     use crate::formats::{decode as fdecode, encode as fencode, parse as fparse};
     use crate::instructions::{by_name, rows};
     use crate::target::Target;
@@ -769,14 +697,6 @@ mod tests {
             assert_eq!(inst.to_string(), text);
             assert_eq!(fencode(&fparse(t, text).unwrap()), w.to_vec(), "{text}");
         }
-    }
-
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
     }
 
     #[test]
@@ -848,19 +768,19 @@ mod tests {
             fdecode(t, &[0xe0f4_0000, 0x0101_0000]).is_err(),
             "store_lds w/o lds"
         );
-        for (text, col) in [
-            ("buffer_load_dword v1, off, s[5:8], s1", 28),
-            ("buffer_load_dword v1, v2, s[4:7], s1", 23),
-            ("buffer_load_dword v1, off, s[4:7], s1 offset:4096", 39),
-            ("buffer_load_dword v1, off, s[4:7], 0x1234", 36),
-            ("buffer_store_dword v1, off, s[4:7], s1 lds", 40),
-            ("buffer_load_dword v1, off, s[4:7]", 34),
-            ("buffer_load_dword v1, off, s[4:7],", 35),
-            ("tbuffer_load_format_x v1, off, s[4:7], s1 format:[FOO]", 43),
-        ] {
-            let e = fparse(t, text).expect_err(text);
-            assert_eq!(e.column, col, "{text}: {e}");
-        }
+        crate::formats::shared::testing::assert_error_columns(
+            t,
+            &[
+                ("buffer_load_dword v1, off, s[5:8], s1", 28),
+                ("buffer_load_dword v1, v2, s[4:7], s1", 23),
+                ("buffer_load_dword v1, off, s[4:7], s1 offset:4096", 39),
+                ("buffer_load_dword v1, off, s[4:7], 0x1234", 36),
+                ("buffer_store_dword v1, off, s[4:7], s1 lds", 40),
+                ("buffer_load_dword v1, off, s[4:7]", 34),
+                ("buffer_load_dword v1, off, s[4:7],", 35),
+                ("tbuffer_load_format_x v1, off, s[4:7], s1 format:[FOO]", 43),
+            ],
+        );
     }
 
     #[test]

@@ -27,11 +27,12 @@
 //! of a VOP1's absent SRC1, an SDST with SD=0, a misaligned or VCC SDST with SD=1, and the
 //! scalar codes SDWA cannot name (literal, LDS_DIRECT) are `IllegalField`s.
 
+use super::illegal;
 use super::valu::{self, Role, Ty};
 use crate::instructions::{by_name, Format, Row};
 use crate::operand::{Reason, ScalarReg, ScalarSrc, VectorSrc, VgprRange};
 use crate::target::Target;
-use gpuref_core::decode::{DecodeError, DecodeErrorKind};
+use gpuref_core::decode::DecodeError;
 
 /// SRC0 code that selects SDWA.
 pub const SRC0_CODE: u32 = 249;
@@ -187,17 +188,6 @@ pub fn takes_sdwa(target: Target, row: &Row) -> bool {
 /// Whether a first dword of `row` (VOP1/VOP2/VOPC) selects this row's SDWA form.
 pub fn selects(target: Target, row: &Row, word: u32) -> bool {
     word & 0x1ff == SRC0_CODE && takes_sdwa(target, row)
-}
-
-fn illegal(field: &'static str, value: u64, reason: Reason) -> DecodeError {
-    DecodeError::new(
-        0,
-        DecodeErrorKind::IllegalField {
-            field,
-            value,
-            reason,
-        },
-    )
 }
 
 /// Why an SDWA source cannot be the literal or LDS_DIRECT.
@@ -428,13 +418,14 @@ pub fn row_by_name(target: Target, name: &str) -> Option<&'static Row> {
 pub fn parse_source(tok: &str, ty: Ty) -> Result<SdwaSrc, Reason> {
     match valu::parse_src(tok, ty)? {
         (VectorSrc::Vgpr(v), _) => Ok(SdwaSrc::Vgpr(v)),
-        // A 16-bit integer operand prints a float constant as its f16 bits (`0x3c00`);
-        // read that back as the constant (llvm-mc 14 cannot: docs/design/0017 R1).
-        (VectorSrc::Scalar(ScalarSrc::Literal), Some(v)) if ty == Ty::I16 => (240..=248u8)
-            .filter_map(|c| ScalarSrc::from_code(c).ok())
-            .find(|s| matches!(s, ScalarSrc::Float(f) if u32::from(valu::f16_bits(*f)) == v))
-            .map(SdwaSrc::Scalar)
-            .ok_or(SCALAR_REASON),
+        // A 16-bit operand's float constant written as its f16 bits (`0x3c00`, as LLVM
+        // prints it for a 16-bit integer operand) is that constant (llvm-mc 14 cannot read
+        // it back: docs/design/0017 R1).
+        (VectorSrc::Scalar(ScalarSrc::Literal), Some(v)) if ty.is_16() => {
+            valu::f16_bits_constant(ty, v)
+                .map(|c| SdwaSrc::Scalar(ScalarSrc::Float(c)))
+                .ok_or(SCALAR_REASON)
+        }
         (VectorSrc::Scalar(ScalarSrc::Literal), _) | (VectorSrc::LdsDirect, _) => {
             Err(SCALAR_REASON)
         }
@@ -803,9 +794,9 @@ pub fn split_controls(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::{decode as decode_any, encode as encode_any, parse as parse_any};
+    use crate::formats::parse as parse_any;
+    use crate::formats::shared::testing::roundtrip_or_illegal;
     use crate::instructions::rows;
-    use gpuref_core::decode::DecodeErrorKind as K;
 
     /// Scalar codes an SDWA source cannot hold (reserved, literal, LDS_DIRECT).
     fn bad_scalar(code: u32) -> bool {
@@ -818,13 +809,7 @@ mod tests {
     fn words_roundtrip_or_break_a_rule() {
         let t = Target::Gfx908;
         let mut state = 0x5eed_u64;
-        let mut next = || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let mut next = || crate::formats::shared::testing::next(&mut state);
         let (mut ok, mut rejected) = (0, 0);
         for name in [
             "V_ADD_F32",
@@ -851,19 +836,10 @@ mod tests {
                 let w0 = first_dword(row, (r >> 40) as u8, (r >> 48) as u8, SRC0_CODE);
                 let words = [w0, w1];
                 let bit = |n: u32| (w1 >> n) & 1 != 0;
-                match decode_any(t, &words) {
-                    Ok((inst, 2)) => {
-                        ok += 1;
-                        assert_eq!(encode_any(&inst), words.to_vec());
-                        let text = inst.to_string();
-                        assert_eq!(parse_any(t, &text), Ok(inst), "{text}");
-                    }
-                    Ok(other) => panic!("{words:08x?}: {other:?}"),
-                    Err(e) => {
+                match roundtrip_or_illegal(t, &words) {
+                    Ok(_) => ok += 1,
+                    Err((field, value)) => {
                         rejected += 1;
-                        let K::IllegalField { field, value, .. } = e.kind else {
-                            panic!("{words:08x?}: {e}");
-                        };
                         let v = value as u32;
                         let vop1 = row.format == Format::Vop1;
                         let vopc = row.format == Format::Vopc;
@@ -891,7 +867,7 @@ mod tests {
                             "SRC1_NEG" | "SRC1_ABS" => !sh.src[1].is_float(),
                             _ => false,
                         };
-                        assert!(why, "{name} {words:08x?}: {e}");
+                        assert!(why, "{name} {words:08x?}: {field} = {value:#x}");
                     }
                 }
             }
@@ -947,32 +923,32 @@ mod tests {
         let t = Target::Gfx900;
         let good = "v_add_f32_sdwa v0, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD";
         assert!(parse_any(t, good).is_ok());
-        for (text, col) in [
-            ("v_add_f32_sdwa v0, v1, v2 dst_sel:WORD_2", 27),
-            (
-                "v_add_f32_sdwa v0, v1, v2 src0_sel:WORD_1 dst_sel:BYTE_0",
-                43,
-            ),
-            ("v_add_f32_sdwa v0, v1, v2 div:2 clamp", 33),
-            ("v_add_f32_sdwa v0, v1, 0x12345", 24),
-            ("v_add_f32_sdwa v0, v1, src_lds_direct", 24),
-            ("v_add_f32_sdwa v0, sext(v1), v2", 20),
-            ("v_add_u32_sdwa v0, -v1, v2", 20),
-            ("v_add_u32_sdwa v0, v1, v2 mul:2", 27),
-            ("v_add_f32_sdwa v0, v1", 22),
-            ("v_add_f32_sdwa v0, v1, v2, v3", 28),
-            ("v_mov_b32_sdwa v0, v1 src1_sel:DWORD", 23),
-            ("v_cmp_eq_f32_sdwa s[3:4], v1, v2", 19),
-            ("v_cmp_eq_f32_sdwa s1, v1, v2", 19),
-            ("v_cmp_eq_f32_sdwa vcc, v1, v2 clamp", 31),
-            ("v_cndmask_b32_sdwa v0, v1, v2, s[0:1]", 32),
-            ("v_add_co_u32_sdwa v0, s[0:1], v1, v2", 23),
-            ("v_mac_f32_sdwa v0, v1, v2", 1),
-            ("v_cvt_f64_f32_sdwa v[0:1], v1", 1),
-        ] {
-            let e = parse_any(t, text).expect_err(text);
-            assert_eq!(e.column, col, "{text}: {e}");
-        }
+        crate::formats::shared::testing::assert_error_columns(
+            t,
+            &[
+                ("v_add_f32_sdwa v0, v1, v2 dst_sel:WORD_2", 27),
+                (
+                    "v_add_f32_sdwa v0, v1, v2 src0_sel:WORD_1 dst_sel:BYTE_0",
+                    43,
+                ),
+                ("v_add_f32_sdwa v0, v1, v2 div:2 clamp", 33),
+                ("v_add_f32_sdwa v0, v1, 0x12345", 24),
+                ("v_add_f32_sdwa v0, v1, src_lds_direct", 24),
+                ("v_add_f32_sdwa v0, sext(v1), v2", 20),
+                ("v_add_u32_sdwa v0, -v1, v2", 20),
+                ("v_add_u32_sdwa v0, v1, v2 mul:2", 27),
+                ("v_add_f32_sdwa v0, v1", 22),
+                ("v_add_f32_sdwa v0, v1, v2, v3", 28),
+                ("v_mov_b32_sdwa v0, v1 src1_sel:DWORD", 23),
+                ("v_cmp_eq_f32_sdwa s[3:4], v1, v2", 19),
+                ("v_cmp_eq_f32_sdwa s1, v1, v2", 19),
+                ("v_cmp_eq_f32_sdwa vcc, v1, v2 clamp", 31),
+                ("v_cndmask_b32_sdwa v0, v1, v2, s[0:1]", 32),
+                ("v_add_co_u32_sdwa v0, s[0:1], v1, v2", 23),
+                ("v_mac_f32_sdwa v0, v1, v2", 1),
+                ("v_cvt_f64_f32_sdwa v[0:1], v1", 1),
+            ],
+        );
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! offset must leave bit 20 clear (Table "SMEM Fields": "Signed offsets only work with
 //! S_LOAD/STORE"; "SMEM Encoding Field Descriptions": "20-bit unsigned byte offset").
 
+use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{parse_int, Reason, ScalarReg};
 use gpuref_core::decode::{DecodeError, DecodeErrorKind};
@@ -154,19 +155,6 @@ pub fn shape(row: &Row) -> Shape {
         glc: true,
     }
 }
-
-fn illegal(field: &'static str, value: u64, reason: Reason) -> DecodeError {
-    DecodeError::new(
-        0,
-        DecodeErrorKind::IllegalField {
-            field,
-            value,
-            reason,
-        },
-    )
-}
-
-const UNUSED: Reason = "this instruction does not use the field; it must be zero";
 
 /// Whether `code` can start an SDATA operand of `dwords` dwords (Vega "SMEM Encoding Field
 /// Descriptions": "SDATA must be: SGPR or VCC. Not: exec or m0"; two dwords need an even

@@ -3,18 +3,10 @@
 use super::*;
 use crate::instructions::rows;
 use salu::RawFields;
+use shared::testing::next;
 
 fn salu_rows(t: Target) -> impl Iterator<Item = &'static Row> {
     rows().filter(move |r| salu::is_salu(r) && r.targets.contains(t))
-}
-
-/// splitmix64.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Random words of `row`'s format and opcode (every field random) plus a random literal.

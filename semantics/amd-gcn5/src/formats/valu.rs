@@ -597,18 +597,6 @@ pub const fn f16_bits(c: FloatConst) -> u16 {
     }
 }
 
-const FLOATS: [FloatConst; 9] = [
-    FloatConst::Half,
-    FloatConst::NegHalf,
-    FloatConst::One,
-    FloatConst::NegOne,
-    FloatConst::Two,
-    FloatConst::NegTwo,
-    FloatConst::Four,
-    FloatConst::NegFour,
-    FloatConst::InvTwoPi,
-];
-
 /// LLVM's text of a literal dword used as an operand of type `ty`.
 pub fn literal_ty_text(literal: u32, ty: Ty) -> String {
     match ty {
@@ -624,7 +612,10 @@ pub fn literal_ty_text(literal: u32, ty: Ty) -> String {
                 literal
             };
             if ty.is_float() {
-                if let Some(c) = FLOATS.iter().find(|c| u32::from(f16_bits(**c)) == key) {
+                if let Some(c) = FloatConst::ALL
+                    .iter()
+                    .find(|c| u32::from(f16_bits(**c)) == key)
+                {
                     return c.text(1).to_string();
                 }
             }
@@ -735,7 +726,10 @@ pub fn parse_src(text: &str, ty: Ty) -> Result<(VectorSrc, Option<u32>), Reason>
         if first.is_ascii_digit() && !t.contains('.') {
             let v = crate::operand::parse_int(t).ok_or("bad integer")?;
             if !(-16..=64).contains(&v) && (0..=0xffff).contains(&v) {
-                if let Some(c) = FLOATS.iter().find(|c| i64::from(f16_bits(**c)) == v) {
+                if let Some(c) = FloatConst::ALL
+                    .iter()
+                    .find(|c| i64::from(f16_bits(**c)) == v)
+                {
                     return Ok((VectorSrc::Scalar(ScalarSrc::Float(*c)), None));
                 }
             }
@@ -770,7 +764,7 @@ pub fn parse_src(text: &str, ty: Ty) -> Result<(VectorSrc, Option<u32>), Reason>
     let (s, lit) = ScalarSrc::parse(t, dwords)?;
     if let (ScalarSrc::Literal, Some(v)) = (s, lit) {
         if !ty.is_16() && dwords == 1 {
-            if let Some(c) = FLOATS.iter().find(|c| c.f32_bits() == v) {
+            if let Some(c) = FloatConst::ALL.iter().find(|c| c.f32_bits() == v) {
                 return Ok((VectorSrc::Scalar(ScalarSrc::Float(*c)), None));
             }
         }
@@ -786,10 +780,45 @@ pub fn f16_bits_constant(ty: Ty, value: u32) -> Option<FloatConst> {
     if !ty.is_16() {
         return None;
     }
-    FLOATS
+    FloatConst::ALL
         .iter()
         .copied()
         .find(|c| u32::from(f16_bits(*c)) == value)
+}
+
+/// The operands of `row`'s `form` (`e32`, `e64`) are `items` (column, text); too many or too
+/// few is an error at the first extra one, or at `end` when some are missing.
+pub fn check_operand_count<T>(
+    items: &[(usize, T)],
+    shape: &Shape,
+    end: usize,
+    form: &str,
+    row: &Row,
+) -> Result<(), (usize, String)> {
+    let want = shape.operands.len();
+    if items.len() == want {
+        return Ok(());
+    }
+    let col = items.get(want).map_or(end, |(c, _)| *c);
+    Err((
+        col,
+        format!(
+            "expected {want} operands for the {form} form of {}",
+            row.mnemonic()
+        ),
+    ))
+}
+
+/// LLVM's text of the VOP3 output modifiers after the operands: ` clamp`, then ` mul:2`,
+/// ` mul:4` or ` div:2` for OMOD 1, 2, 3.
+pub fn clamp_omod_text(clamp: bool, omod: u8) -> String {
+    let omod = match omod {
+        1 => " mul:2",
+        2 => " mul:4",
+        3 => " div:2",
+        _ => "",
+    };
+    format!("{}{omod}", if clamp { " clamp" } else { "" })
 }
 
 /// A source with its modifiers: `neg`/`abs` for float input modifiers, `sext` when

@@ -22,10 +22,11 @@
 //! LLVM prints the 32-bit form with the `_e32` suffix (the VOP3 form, `_e64`, is the VOP3
 //! format's); `parse` accepts the name with or without it.
 
+use super::illegal;
 use crate::instructions::{by_name, Format, Row};
 use crate::operand::{Reason, VgprRange};
 use crate::target::Target;
-use gpuref_core::decode::{DecodeError, DecodeErrorKind};
+use gpuref_core::decode::DecodeError;
 
 /// The VINTRP fields, kept whole so that `decode(encode(x)) == x`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,17 +65,6 @@ pub fn opcode(word: u32) -> u16 {
 
 fn is_mov(row: &Row) -> bool {
     row.name == "V_INTERP_MOV_F32"
-}
-
-fn illegal(field: &'static str, value: u64, reason: Reason) -> DecodeError {
-    DecodeError::new(
-        0,
-        DecodeErrorKind::IllegalField {
-            field,
-            value,
-            reason,
-        },
-    )
 }
 
 /// Split and check the dword of `row` (a VINTRP row whose opcode is in `word`).
@@ -138,9 +128,12 @@ pub fn row_by_name(target: Target, name: &str) -> Option<&'static Row> {
     by_name(target, base).filter(|r| r.format == Format::Vintrp)
 }
 
-/// Parse `attrN.c`.
-fn parse_attr(t: &str) -> Result<(u8, u8), Reason> {
-    const BAD: Reason = "expected an attribute `attrN.x|y|z|w` with N in 0..32";
+/// Why an attribute operand is not `attrN.c`.
+pub const ATTR_TEXT_REASON: Reason = "expected an attribute `attrN.x|y|z|w` with N in 0..32";
+
+/// Split `attrN.c` into N (0..=32) and the channel text after the dot.
+pub fn parse_attr_number(t: &str) -> Result<(u8, &str), Reason> {
+    const BAD: Reason = ATTR_TEXT_REASON;
     let body = t.strip_prefix("attr").ok_or(BAD)?;
     let (n, c) = body.split_once('.').ok_or(BAD)?;
     if n.is_empty() || n.len() > 2 || !n.bytes().all(|b| b.is_ascii_digit()) {
@@ -150,6 +143,12 @@ fn parse_attr(t: &str) -> Result<(u8, u8), Reason> {
     if n > MAX_ATTR {
         return Err(ATTR_REASON);
     }
+    Ok((n, c))
+}
+
+/// Parse `attrN.c`.
+fn parse_attr(t: &str) -> Result<(u8, u8), Reason> {
+    let (n, c) = parse_attr_number(t)?;
     let chan = match c {
         "x" => 0,
         "y" => 1,
@@ -295,21 +294,21 @@ mod tests {
             decode_any(t, &[]).map_err(|e| e.kind),
             Err(K::Truncated { needed: 1, .. })
         ));
-        for (text, col) in [
-            ("v_interp_p1_f32_e32 v0, v1, attr33.x", 29),
-            ("v_interp_p1_f32_e32 v0, v1, attr3.q", 29),
-            ("v_interp_p1_f32_e32 v0, v1, attr3", 29),
-            ("v_interp_p1_f32_e32 v0, s1, attr3.x", 25),
-            ("v_interp_p1_f32_e32 v256, v1, attr3.x", 21),
-            ("v_interp_p1_f32_e32 v0, v1", 27),
-            ("v_interp_p1_f32_e32 v0, v1, attr1.x, v2", 38),
-            ("v_interp_p1_f32_e32 v0, , attr1.x", 25),
-            ("v_interp_mov_f32_e32 v0, v1, attr1.x", 26),
-            ("v_interp_mov_f32 v0, invalid_param_3, attr1.x", 22),
-            ("v_interp_p1_f32_e32 v0, v1, attr1.x high", 29),
-        ] {
-            let e = parse_any(t, text).expect_err(text);
-            assert_eq!(e.column, col, "{text}: {e}");
-        }
+        crate::formats::shared::testing::assert_error_columns(
+            t,
+            &[
+                ("v_interp_p1_f32_e32 v0, v1, attr33.x", 29),
+                ("v_interp_p1_f32_e32 v0, v1, attr3.q", 29),
+                ("v_interp_p1_f32_e32 v0, v1, attr3", 29),
+                ("v_interp_p1_f32_e32 v0, s1, attr3.x", 25),
+                ("v_interp_p1_f32_e32 v256, v1, attr3.x", 21),
+                ("v_interp_p1_f32_e32 v0, v1", 27),
+                ("v_interp_p1_f32_e32 v0, v1, attr1.x, v2", 38),
+                ("v_interp_p1_f32_e32 v0, , attr1.x", 25),
+                ("v_interp_mov_f32_e32 v0, v1, attr1.x", 26),
+                ("v_interp_mov_f32 v0, invalid_param_3, attr1.x", 22),
+                ("v_interp_p1_f32_e32 v0, v1, attr1.x high", 29),
+            ],
+        );
     }
 }

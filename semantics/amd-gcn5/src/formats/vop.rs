@@ -240,17 +240,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<(Vop, Option<u32>), (u
         split_operands(ops, base)
     };
     let end = base + ops.len();
-    if items.len() != shape.operands.len() {
-        let col = items.get(shape.operands.len()).map_or(end, |(c, _)| *c);
-        return Err((
-            col,
-            format!(
-                "expected {} operands for the e32 form of {}",
-                shape.operands.len(),
-                row.mnemonic()
-            ),
-        ));
-    }
+    valu::check_operand_count(&items, shape, end, "e32", row)?;
     let mut v = Vop {
         vdst: 0,
         src0: VectorSrc::Scalar(ScalarSrc::Reg(ScalarReg::Sgpr(crate::operand::Sgpr(0)))),

@@ -43,6 +43,20 @@ pub struct Vop3 {
     pub neg: u8,
 }
 
+impl Vop3 {
+    /// Every field zero, no sources: what parsing fills in.
+    const BLANK: Vop3 = Vop3 {
+        vdst: 0,
+        sdst: 0,
+        abs: 0,
+        op_sel: 0,
+        clamp: false,
+        src: [None; 3],
+        omod: 0,
+        neg: 0,
+    };
+}
+
 /// Whether a dword is VOP3A/VOP3B (not VOP3P).
 pub fn is_vop3(word: u32) -> bool {
     word >> 26 == ENCODING && (word >> 23) & 7 != 7
@@ -367,15 +381,7 @@ pub fn text(row: &Row, v: &Vop3) -> String {
             .collect();
         out.push_str(&format!(" op_sel:[{}]", bits.join(",")));
     }
-    if v.clamp {
-        out.push_str(" clamp");
-    }
-    match v.omod {
-        1 => out.push_str(" mul:2"),
-        2 => out.push_str(" mul:4"),
-        3 => out.push_str(" div:2"),
-        _ => {}
-    }
+    out.push_str(&valu::clamp_omod_text(v.clamp, v.omod));
     out
 }
 
@@ -401,16 +407,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Vop3, (usize, String)>
             .collect()
     };
     // Trailing modifiers after the last operand, separated by spaces.
-    let mut v = Vop3 {
-        vdst: 0,
-        sdst: 0,
-        abs: 0,
-        op_sel: 0,
-        clamp: false,
-        src: [None; 3],
-        omod: 0,
-        neg: 0,
-    };
+    let mut v = Vop3::BLANK;
     if let Some((col, last)) = items.last().cloned() {
         let mut words = last.split_whitespace();
         let first = words.next().unwrap_or("").to_string();
@@ -457,17 +454,7 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Vop3, (usize, String)>
         }
     }
     let end = base + ops.len();
-    if items.len() != shape.operands.len() {
-        let col = items.get(shape.operands.len()).map_or(end, |(c, _)| *c);
-        return Err((
-            col,
-            format!(
-                "expected {} operands for the e64 form of {}",
-                shape.operands.len(),
-                row.mnemonic()
-            ),
-        ));
-    }
+    valu::check_operand_count(&items, shape, end, "e64", row)?;
     let mut si = 0usize;
     for (o, (col, t)) in shape.operands.iter().zip(items.iter()) {
         let col = *col;
@@ -538,16 +525,7 @@ mod tests {
     fn sample(row: &Row, hi: bool) -> Vop3 {
         let shape = valu::shape(row);
         let b = is_b(row);
-        let mut v = Vop3 {
-            vdst: 0,
-            sdst: 0,
-            abs: 0,
-            op_sel: 0,
-            clamp: false,
-            src: [None; 3],
-            omod: 0,
-            neg: 0,
-        };
+        let mut v = Vop3::BLANK;
         let mut si = 0;
         for o in &shape.operands {
             match o.role {

@@ -264,33 +264,16 @@ pub fn text(row: &Row, v: &Interp) -> String {
     if v.high {
         out.push_str(" high");
     }
-    if v.clamp {
-        out.push_str(" clamp");
-    }
-    match v.omod {
-        1 => out.push_str(" mul:2"),
-        2 => out.push_str(" mul:4"),
-        3 => out.push_str(" div:2"),
-        _ => {}
-    }
+    out.push_str(&super::valu::clamp_omod_text(v.clamp, v.omod));
     out
 }
 
 fn parse_attr(t: &str) -> Result<(u8, u8), Reason> {
-    const BAD: Reason = "expected an attribute `attrN.x|y|z|w` with N in 0..32";
-    let body = t.strip_prefix("attr").ok_or(BAD)?;
-    let (n, c) = body.split_once('.').ok_or(BAD)?;
-    if n.is_empty() || n.len() > 2 || !n.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(BAD);
-    }
-    let n: u8 = n.parse().map_err(|_| BAD)?;
-    if n > MAX_ATTR {
-        return Err(ATTR_REASON);
-    }
+    let (n, c) = super::vintrp::parse_attr_number(t)?;
     let chan = CHANNELS
         .iter()
         .position(|&x| c.len() == 1 && c.starts_with(x))
-        .ok_or(BAD)?;
+        .ok_or(super::vintrp::ATTR_TEXT_REASON)?;
     Ok((n, chan as u8))
 }
 

@@ -256,13 +256,9 @@ pub fn src_parse(t: &str, ty: Ty) -> Result<VectorSrc, Reason> {
         (_, Some(v)) => {
             // VOP3P has no literal: a 16-bit operand's float constant written as its f16
             // bits (LLVM prints integer operands' float constants so) is that constant.
-            let inline = (240..=248u8).find_map(|code| match ScalarSrc::from_code(code) {
-                Ok(s @ ScalarSrc::Float(c)) if ty.is_16() && u32::from(valu::f16_bits(c)) == v => {
-                    Some(s)
-                }
-                _ => None,
-            });
-            inline.map(VectorSrc::Scalar).ok_or(LITERAL_REASON)
+            valu::f16_bits_constant(ty, v)
+                .map(|c| VectorSrc::Scalar(ScalarSrc::Float(c)))
+                .ok_or(LITERAL_REASON)
         }
         _ => Err(LITERAL_REASON),
     }
@@ -458,18 +454,12 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Vop3p, (usize, String)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::shared::testing::next;
+    use crate::formats::shared::testing::roundtrip_or_illegal;
     use crate::formats::{decode as decode_any, encode as encode_any, parse as parse_any};
     use crate::instructions::{rows, Format};
     use crate::target::Target;
     use gpuref_core::decode::DecodeErrorKind as K;
-
-    fn mix64(x: &mut u64) -> u64 {
-        *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 
     /// Random words of every VOP3P row: each decodes (then encodes back to itself and its
     /// text parses back to it) or is rejected with an `IllegalField`, never a panic.
@@ -480,7 +470,7 @@ mod tests {
             for row in rows().filter(|r| r.format == Format::Vop3p && r.targets.contains(t)) {
                 let mut ok = 0;
                 for i in 0..4000 {
-                    let r = mix64(&mut state);
+                    let r = next(&mut state);
                     let mut w1 = (r >> 32) as u32;
                     // Sources a VGPR most of the time so that many words decode.
                     if i % 4 != 0 {
@@ -502,15 +492,8 @@ mod tests {
                             w1 &= !(7 << 29);
                         }
                     }
-                    match decode_any(t, &[w0, w1]) {
-                        Ok((inst, 2)) => {
-                            ok += 1;
-                            assert_eq!(encode_any(&inst), vec![w0, w1]);
-                            let txt = inst.to_string();
-                            assert_eq!(parse_any(t, &txt), Ok(inst), "{txt}");
-                        }
-                        Ok(other) => panic!("{w0:#x} {w1:#x}: {other:?}"),
-                        Err(e) => assert!(matches!(e.kind, K::IllegalField { .. }), "{e}"),
+                    if roundtrip_or_illegal(t, &[w0, w1]).is_ok() {
+                        ok += 1;
                     }
                 }
                 assert!(ok > 100, "{t} {}: only {ok} words decode", row.name);
@@ -582,10 +565,11 @@ mod tests {
             ([0xd38f_4000, 0x1801_fd01], "SRC1"),
             ([0xd38f_4000, 0x1802_047d], "SRC0"),
         ] {
-            match decode_any(t, &w).map_err(|e| e.kind) {
-                Err(K::IllegalField { field: f, .. }) => assert_eq!(f, field, "{w:x?}"),
-                other => panic!("{w:x?}: {other:?}"),
-            }
+            assert_eq!(
+                crate::formats::shared::testing::illegal_field(t, &w),
+                field,
+                "{w:x?}"
+            );
         }
         assert!(matches!(
             decode_any(t, &[0xd38f_4000]).map_err(|e| e.kind),

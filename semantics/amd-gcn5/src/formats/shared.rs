@@ -1,0 +1,164 @@
+//! Helpers shared by the format modules (besides `illegal` and `UNUSED` in the dispatcher):
+//! LLVM's spelling of a VGPR range that may not fit, and the operand/modifier tokenizer of
+//! the memory formats (MUBUF/MTBUF, MIMG). The `testing` submodule holds what the formats'
+//! unit tests share.
+
+use crate::operand::VgprRange;
+
+/// LLVM's spelling of `n` VGPRs at `v` (`v5`, `v[5:6]`); `<v.. x..>` when the range does not
+/// fit (only a word `check` rejects has one).
+pub fn vgpr(v: u8, n: u8) -> String {
+    VgprRange::new(v, n)
+        .map(VgprRange::display)
+        .unwrap_or_else(|_| format!("<v{v} x{n}>"))
+}
+
+/// A token of an operand text: (0-based column, text, followed by a comma).
+pub type Token<'a> = (usize, &'a str, bool);
+
+/// Split `ops` (whose 0-based column is `base`) into comma-separated operands and the
+/// space-separated modifiers after them; brackets and parentheses keep their content in one
+/// token. An empty token (`,,` or a leading `,`) is an error.
+pub fn comma_tokens(ops: &str, base: usize) -> Result<Vec<Token<'_>>, (usize, String)> {
+    let bytes = ops.as_bytes();
+    let mut toks: Vec<Token<'_>> = Vec::new();
+    let mut pos = 0;
+    while pos < bytes.len() {
+        while pos < bytes.len() && (bytes[pos] == b' ' || bytes[pos] == b'\t') {
+            pos += 1;
+        }
+        if pos >= bytes.len() {
+            break;
+        }
+        let start = pos;
+        let mut depth = 0i32;
+        while pos < bytes.len() {
+            match bytes[pos] {
+                b'[' | b'(' => depth += 1,
+                b']' | b')' => depth -= 1,
+                b' ' | b'\t' | b',' if depth <= 0 => break,
+                _ => {}
+            }
+            pos += 1;
+        }
+        let tok = &ops[start..pos];
+        if tok.is_empty() {
+            return Err((base + start, "unexpected `,`".into()));
+        }
+        while pos < bytes.len() && (bytes[pos] == b' ' || bytes[pos] == b'\t') {
+            pos += 1;
+        }
+        let comma = pos < bytes.len() && bytes[pos] == b',';
+        if comma {
+            pos += 1;
+        }
+        toks.push((base + start, tok, comma));
+    }
+    Ok(toks)
+}
+
+/// How many of `toks` are operands (the first tokens up to and including the first one not
+/// followed by a comma) when `nops` are expected; `end` is the column of the end of the text.
+/// Errors: a trailing `,`, or a count other than `nops` (`{mnemonic} takes {nops} {noun},
+/// found {n}`).
+pub fn count_operands(
+    toks: &[Token<'_>],
+    end: usize,
+    nops: usize,
+    mnemonic: &str,
+    noun: &str,
+) -> Result<usize, (usize, String)> {
+    let mut n = 0;
+    while n < toks.len() && toks[n].2 {
+        n += 1;
+    }
+    if n < toks.len() && nops > 0 {
+        n += 1;
+    }
+    if let Some(t) = toks.last() {
+        if t.2 {
+            return Err((end, "expected an operand after `,`".into()));
+        }
+    }
+    if n != nops {
+        let col = toks.get(nops.min(n)).map_or(end, |t| t.0);
+        return Err((col, format!("{mnemonic} takes {nops} {noun}, found {n}")));
+    }
+    Ok(n)
+}
+
+/// A modifier token: (column, token, key, value), split at the first `:` (value empty
+/// without one).
+pub type Modifier<'a> = (usize, &'a str, &'a str, &'a str);
+
+/// The modifier tokens (column, text) in order, each split at its first `:`; a key given a
+/// second time is an error at that token (the caller stops at the first error, so errors
+/// keep text order).
+pub fn modifiers<'a>(
+    toks: impl IntoIterator<Item = (usize, &'a str)>,
+) -> impl Iterator<Item = Result<Modifier<'a>, (usize, String)>> {
+    let mut seen: Vec<&'a str> = Vec::new();
+    toks.into_iter().map(move |(col, tok)| {
+        let (key, val) = tok.split_once(':').unwrap_or((tok, ""));
+        if seen.contains(&key) {
+            return Err((col, format!("`{key}` given twice")));
+        }
+        seen.push(key);
+        Ok((col, tok, key, val))
+    })
+}
+
+/// What the formats' unit tests share.
+#[cfg(test)]
+pub mod testing {
+    use crate::formats::{decode, encode, parse, Instruction};
+    use crate::target::Target;
+    use gpuref_core::decode::DecodeErrorKind;
+
+    /// splitmix64.
+    pub fn next(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Decode `words` on `t`: a decoded instruction must use every word, encode back to them
+    /// and its text must parse back to it (asserted; it is returned). A rejection must be an
+    /// `IllegalField`; its field and value are returned.
+    pub fn roundtrip_or_illegal(
+        t: Target,
+        words: &[u32],
+    ) -> Result<Instruction, (&'static str, u64)> {
+        match decode(t, words) {
+            Ok((inst, used)) => {
+                assert_eq!(used, words.len(), "{words:08x?}: {inst:?}");
+                assert_eq!(encode(&inst), words.to_vec());
+                let text = inst.to_string();
+                assert_eq!(parse(t, &text), Ok(inst), "{text}");
+                Ok(inst)
+            }
+            Err(e) => match e.kind {
+                DecodeErrorKind::IllegalField { field, value, .. } => Err((field, value)),
+                _ => panic!("{words:08x?}: {e}"),
+            },
+        }
+    }
+
+    /// The field of the `IllegalField` error `words` give on `t` (any other result panics).
+    pub fn illegal_field(t: Target, words: &[u32]) -> &'static str {
+        match decode(t, words).map_err(|e| e.kind) {
+            Err(DecodeErrorKind::IllegalField { field, .. }) => field,
+            other => panic!("{words:x?}: {other:?}"),
+        }
+    }
+
+    /// Each text fails to parse on `t` with an error at the given 0-based column.
+    pub fn assert_error_columns(t: Target, cases: &[(&str, usize)]) {
+        for &(text, col) in cases {
+            let e = parse(t, text).expect_err(text);
+            assert_eq!(e.column, col, "{text}: {e}");
+        }
+    }
+}
