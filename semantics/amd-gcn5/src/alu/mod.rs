@@ -15,6 +15,7 @@ pub mod mode;
 pub mod salu;
 pub mod valu;
 pub mod vexec;
+pub mod vpacked;
 
 use crate::formats::salu::{shape, Slot};
 use crate::formats::{Fields, Instruction};
@@ -130,7 +131,7 @@ pub fn kernel(row: &Row) -> Option<&'static ScalarKernelRow> {
 
 /// Whether a row has an executable kernel (scalar or vector).
 pub fn has_semantics(row: &Row) -> bool {
-    kernel(row).is_some() || vexec::kernel(row.name).is_some()
+    kernel(row).is_some() || vexec::kernel(row.name).is_some() || vpacked::has_semantics(row.name)
 }
 
 /// Why a row has no kernel yet, when a table says (wave-level scalar rows, vector rows
@@ -138,7 +139,7 @@ pub fn has_semantics(row: &Row) -> bool {
 pub fn pending_reason(row: &Row) -> Option<&'static str> {
     salu::WAVE_LEVEL
         .iter()
-        .chain(valu::NOT_YET)
+        .chain(valu::not_yet())
         .find(|(n, _)| *n == row.name)
         .map(|(_, why)| *why)
 }
@@ -164,6 +165,9 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
         });
     }
     let Some(k) = kernel(row) else {
+        if matches!(inst.fields, Fields::Vop3p(_) | Fields::Mai(_)) {
+            return vpacked::execute(wave, inst);
+        }
         if vexec::kernel(row.name).is_some() {
             return vexec::execute(wave, inst);
         }

@@ -7,11 +7,21 @@
 //! EXEC masking, abs/neg, SDWA/DPP/op_sel selection and omod and the float clamp are the
 //! executor's, once (docs/design/0019).
 //!
-//! Today: the VOP2 and VOP1 rows whose reading is settled ([`vop2`], [`vop1`]). The rest of VOP2 waits for
-//! the dispute notes issue 5 asks for, listed in [`NOT_YET`] with the question.
+//! One module per operation family, each with its own kernel table (`KERNELS`), the rows
+//! still waiting for a decision (`NOT_YET`, with the question) and its rules (`RULES`):
+//! [`vop2`] and [`vop1`] (the VOP2/VOP1 rows), [`vopc`] (compares and CLASS), [`vop3i`]
+//! (VOP3-only integer and bit operations), [`vop3f`] (VOP3-only float operations),
+//! [`fminmax`] (min/max/med3, legacy multiply, MAD/MAC/FMA families), [`trans`]
+//! (transcendentals, approximate by specification) and [`vop3p`] (packed math, MIX, dot).
 
+mod fminmax;
+mod trans;
 mod vop1;
 mod vop2;
+mod vop3f;
+mod vop3i;
+mod vop3p;
+mod vopc;
 
 use super::mode::{Mode, Width};
 use gpuref_core::{Rule, Spec, SpecRef, Status};
@@ -45,6 +55,30 @@ impl LaneCtx {
     }
 }
 
+/// What of a lane's destination the sources settle, when not every bit (DESIGN.md "What we
+/// do not know is data too"). The vector generator turns it into an acceptance set; `d`
+/// stays gpuref's own choice (what `--strict` compares with).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accept {
+    /// Only the bits set in the mask are settled (a don't-care mask).
+    Mask(u64),
+    /// Any NaN of the destination's float type.
+    AnyNan,
+    /// Any value of the destination's float type from `lo` to `hi` inclusive, in numeric
+    /// order (the ULP interval of an approximate result).
+    Range { lo: u64, hi: u64 },
+}
+
+/// A lane result that is not exact bits: what is accepted, and the rule id that explains it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsettled {
+    pub accept: Accept,
+    /// The rule (status `unspecified`, `contested`, or an approximate-by-spec rule).
+    pub rule: &'static str,
+    /// Whether the flags are settled too (false: vectors write `*`).
+    pub flags_settled: bool,
+}
+
 /// What one lane writes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LaneOut {
@@ -52,6 +86,8 @@ pub struct LaneOut {
     /// This lane's bit of VCC or of the SGPR-pair destination.
     pub carry: Option<bool>,
     pub flags: Flags,
+    /// `None`: `d` is exact. Otherwise what of `d` the sources settle.
+    pub unsettled: Option<Unsettled>,
 }
 
 impl LaneOut {
@@ -67,6 +103,19 @@ impl LaneOut {
             d: Some(r.value.into()),
             carry: None,
             flags: r.flags,
+            unsettled: None,
+        }
+    }
+
+    /// The same result, marked as settled only as far as `accept` says, by `rule`.
+    pub fn unsettled(self, accept: Accept, rule: &'static str, flags_settled: bool) -> LaneOut {
+        LaneOut {
+            unsettled: Some(Unsettled {
+                accept,
+                rule,
+                flags_settled,
+            }),
+            ..self
         }
     }
 }
@@ -80,30 +129,55 @@ pub type VectorKernelRow = super::KernelRow<VectorKernel>;
 pub use vop1::KERNELS as VOP1_KERNELS;
 pub use vop2::KERNELS as VOP2_KERNELS;
 
+/// Every vector kernel table, one per module (a module split into submodules lists each).
+pub const TABLES: &[&[VectorKernelRow]] = &[
+    vop2::KERNELS,
+    vop1::KERNELS,
+    vopc::KERNELS,
+    vop3i::KERNELS,
+    vop3f::KERNELS,
+    fminmax::KERNELS,
+    trans::KERNELS,
+    vop3p::KERNELS,
+];
+
+/// Every module's list of rows still waiting for a decision, with the question.
+pub const NOT_YET_TABLES: &[&[(&str, &str)]] = &[
+    vop2::NOT_YET,
+    vop1::NOT_YET,
+    vopc::NOT_YET,
+    vop3i::NOT_YET,
+    vop3f::NOT_YET,
+    fminmax::NOT_YET,
+    trans::NOT_YET,
+    vop3p::NOT_YET,
+];
+
+/// Every module's rules (the decisions its kernels make).
+pub const RULE_TABLES: &[&[Rule]] = &[
+    RULES,
+    vop2::RULES,
+    vop1::RULES,
+    vopc::RULES,
+    vop3i::RULES,
+    vop3f::RULES,
+    fminmax::RULES,
+    trans::RULES,
+    vop3p::RULES,
+];
+
 /// The vector kernel of a row (its VOP3 form runs the same one).
 pub fn kernel(name: &str) -> Option<&'static VectorKernelRow> {
-    VOP2_KERNELS
+    TABLES
         .iter()
-        .chain(VOP1_KERNELS)
+        .flat_map(|t| t.iter())
         .find(|k| k.name == name)
 }
 
 /// Vector ALU rows without a kernel yet, with the question that must be settled first.
-#[rustfmt::skip]
-pub const NOT_YET: &[(&str, &str)] = &[
-    ("V_MUL_LEGACY_F32", "the sign of DX9's zero product and its denormal handling (disputes: legacy multiply and zero sign)"),
-    ("V_MIN_F32",        "NaN and ±0 under IEEE 0/1 and denormal flushing (disputes: min/max)"),
-    ("V_MAX_F32",        "NaN and ±0 under IEEE 0/1 and denormal flushing (disputes: min/max)"),
-    ("V_MIN_F16",        "NaN and ±0 under IEEE 0/1 and denormal flushing (disputes: min/max)"),
-    ("V_MAX_F16",        "NaN and ±0 under IEEE 0/1 and denormal flushing (disputes: min/max)"),
-    ("V_MAC_F32",        "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MADMK_F32",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MADAK_F32",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MAC_F16",        "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MADMK_F16",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MADAK_F16",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_LDEXP_F16",      "how S1's 16 bits are read as an exponent (the manual calls it f16 and i16)"),
-];
+pub fn not_yet() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    NOT_YET_TABLES.iter().flat_map(|t| t.iter())
+}
 
 /// Decisions of the vector kernels.
 #[rustfmt::skip]

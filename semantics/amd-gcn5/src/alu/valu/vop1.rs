@@ -4,7 +4,7 @@
 use super::{LaneCtx, LaneIn, LaneOut, VectorKernelRow};
 use crate::alu::k;
 use crate::alu::mode::Width;
-use gpuref_core::{Spec, SpecRef, Status};
+use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::ops::{convert, from_int, IntType};
 use gpuref_float::quirks::AmdGcn5;
 use gpuref_float::{Binary16, Binary32};
@@ -12,6 +12,12 @@ use gpuref_float::{Binary16, Binary32};
 const VOP1: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP1 Instructions")];
 
 use Status::Specified;
+
+/// VOP1 rows without a kernel yet, with the question that must be settled first.
+pub const NOT_YET: &[(&str, &str)] = &[];
+
+/// Decisions of the VOP1 kernels.
+pub const RULES: &[Rule] = &[];
 
 /// The VOP1 kernels.
 #[rustfmt::skip]

@@ -1,0 +1,14 @@
+//! VOP3-only integer and bit kernels (Vega manual, "VOP3A Instructions", "VOP3B Instructions").
+
+use super::VectorKernelRow;
+use gpuref_core::Rule;
+
+/// Rows of this family without a kernel yet, with the question that must be settled first.
+pub const NOT_YET: &[(&str, &str)] = &[];
+
+/// Decisions of this family's kernels.
+pub const RULES: &[Rule] = &[];
+
+/// This family's kernels.
+#[rustfmt::skip]
+pub const KERNELS: &[VectorKernelRow] = &[];
