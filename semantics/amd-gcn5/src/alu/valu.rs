@@ -38,6 +38,8 @@ pub struct LaneIn {
     pub d: u64,
     /// This lane's bit of VCC or of the SGPR pair in SRC2 (carry-in, CNDMASK's selector).
     pub carry: bool,
+    /// The lane's position in the wave, 0..=63 (MBCNT's ThreadPosition).
+    pub lane: u8,
 }
 
 /// What a kernel knows besides its operands.

@@ -214,6 +214,7 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
             s2: s[2],
             d: u64::from(wave.vgpr[usize::from(vdst)][lane]),
             carry: carry_mask >> lane & 1 == 1,
+            lane: lane as u8,
         };
         let out = (k.kernel)(&input, &ctx);
         flags = flags.union(out.flags);
