@@ -430,3 +430,29 @@ fn mad_64_with_carry() {
     );
     assert_eq!((o.d, o.carry), (Some(u64::MAX), Some(true)));
 }
+
+#[test]
+fn unsettled_lanes_name_open_rules() {
+    use gpuref_core::Status;
+    // Every rule id a kernel of this family or of vopc marks a lane with is a rule of
+    // status unspecified or contested.
+    for id in [
+        "gcn5.vop3i.clamp_unstated",
+        "gcn5.v_bfe_i32.sign",
+        "gcn5.v_alignbyte_b32.select",
+        "gcn5.v_bcnt_u32_b32.accumulate",
+        "gcn5.v_sad_u32.unsigned",
+        "gcn5.vopc.snan_quiet",
+        "gcn5.v_cmp_class.denormal",
+    ] {
+        let r = super::super::RULE_TABLES
+            .iter()
+            .flat_map(|t| t.iter())
+            .find(|r| r.id == id)
+            .unwrap_or_else(|| panic!("no rule {id}"));
+        assert!(
+            matches!(r.status, Status::Unspecified | Status::Contested),
+            "{id}"
+        );
+    }
+}
