@@ -558,3 +558,83 @@ fn every_rule_a_lane_names_is_a_rule() {
         );
     }
 }
+
+#[test]
+fn edge_classes_f32() {
+    // Operands: ±0, ±min/max subnormal, ±min/max normal, ±1, ±inf, qNaN, sNaN.
+    const ZERO: u64 = 0;
+    const NZERO: u64 = 0x8000_0000;
+    const MIN_SUB: u64 = 1;
+    const MAX_SUB: u64 = 0x007f_ffff;
+    const MIN_NORM: u64 = 0x0080_0000;
+    const MAX_NORM: u64 = 0x7f7f_ffff;
+    const ONE: u64 = 0x3f80_0000;
+    const INF: u64 = 0x7f80_0000;
+    const S: u64 = 0x8000_0000; // sign
+                                // TRUNC keeps integral values (max normal, ±1, ±inf) and zeros; every value below 1
+                                // in magnitude becomes a zero of its sign; NaNs are quiet.
+    for (a, want) in [
+        (ZERO, ZERO),
+        (NZERO, NZERO),
+        (MIN_SUB, ZERO),
+        (S | MIN_SUB, NZERO),
+        (MAX_SUB, ZERO),
+        (MIN_NORM, ZERO),
+        (S | MIN_NORM, NZERO),
+        (MAX_NORM, MAX_NORM),
+        (S | MAX_NORM, S | MAX_NORM),
+        (ONE, ONE),
+        (S | ONE, S | ONE),
+        (INF, INF),
+        (S | INF, S | INF),
+        (0x7fc0_0000, 0x7fc0_0000),
+    ] {
+        assert_eq!(exact("V_TRUNC_F32", a, KEEP), want, "trunc {a:#x}");
+    }
+    assert_eq!(
+        run("V_TRUNC_F32", 0x7f80_0001, 0, KEEP, false).d,
+        Some(0x7fc0_0001)
+    );
+    // CEIL of +min subnormal: 1.0 kept, +0 flushed; of −max subnormal: −0.
+    assert_eq!(exact("V_CEIL_F32", MIN_SUB, KEEP), ONE);
+    assert_eq!(exact("V_CEIL_F32", MIN_SUB, SINGLE_FLUSH), ZERO);
+    assert_eq!(exact("V_CEIL_F32", S | MAX_SUB, KEEP), NZERO);
+    // CVT_I32: ±1 → 1 / −1; min normal → 0; ±max normal saturate.
+    assert_eq!(exact("V_CVT_I32_F32", ONE, KEEP), 1);
+    assert_eq!(exact("V_CVT_I32_F32", S | ONE, KEEP), 0xffff_ffff);
+    assert_eq!(exact("V_CVT_I32_F32", MIN_NORM, KEEP), 0);
+    assert_eq!(
+        run("V_CVT_I32_F32", MAX_NORM, 0, KEEP, false).d,
+        Some(0x7fff_ffff)
+    );
+    assert_eq!(
+        run("V_CVT_I32_F32", S | MAX_NORM, 0, KEEP, false).d,
+        Some(0x8000_0000)
+    );
+    // FRACT: max normal is integral → +0; min normal is its own fraction; −min normal:
+    // 1 − 2^−126 rounds to 1.0 → clamped; ±1 → +0.
+    assert_eq!(exact("V_FRACT_F32", MAX_NORM, KEEP), ZERO);
+    assert_eq!(exact("V_FRACT_F32", MIN_NORM, KEEP), MIN_NORM);
+    assert_eq!(partly("V_FRACT_F32", S | MIN_NORM, KEEP).0, 0x3f7f_ffff);
+    assert_eq!(exact("V_FRACT_F32", S | ONE, KEEP), ZERO);
+    // FREXP: max normal = (1 − 2^−24) × 2^128; min normal = 0.5 × 2^−125 (−125 =
+    // 0xffffff83); max subnormal = (1 − 2^−23) × 2^−126 (mantissa 0x3f7ffffe).
+    assert_eq!(exact("V_FREXP_EXP_I32_F32", MAX_NORM, KEEP), 128);
+    assert_eq!(exact("V_FREXP_MANT_F32", MAX_NORM, KEEP), 0x3f7f_ffff);
+    assert_eq!(exact("V_FREXP_EXP_I32_F32", MIN_NORM, KEEP), 0xffff_ff83);
+    assert_eq!(exact("V_FREXP_EXP_I32_F32", MAX_SUB, KEEP), 0xffff_ff82);
+    assert_eq!(exact("V_FREXP_MANT_F32", MAX_SUB, KEEP), 0x3f7f_fffe);
+    // CVT_F16_F32: min normal f32 underflows to +0; max normal overflows (+inf, or
+    // 0x7bff with FP16_OVFL); 2^−25 (0x33000000) ties between 0 and 0x0001: even 0,
+    // toward +inf (FP_ROUND[3:2] = 1) 0x0001.
+    assert_eq!(exact("V_CVT_F16_F32", MIN_NORM, KEEP), 0);
+    assert_eq!(exact("V_CVT_F16_F32", MAX_NORM, KEEP), 0x7c00);
+    assert_eq!(exact("V_CVT_F16_F32", MAX_NORM, KEEP | OVFL), 0x7bff);
+    assert_eq!(exact("V_CVT_F16_F32", 0x3300_0000, KEEP), 0);
+    assert_eq!(exact("V_CVT_F16_F32", 0x3300_0000, KEEP | HALF_UP), 1);
+    // LDEXP_F64: max normal × 2 overflows to +inf.
+    assert_eq!(
+        run("V_LDEXP_F64", 0x7fef_ffff_ffff_ffff, 1, KEEP, false).d,
+        Some(0x7ff0_0000_0000_0000)
+    );
+}
