@@ -32,7 +32,7 @@ const MODES: &[SpecRef] = &[
 ];
 const CONTESTED: &[SpecRef] = &[
     SpecRef::new(Spec::Vega, "VOP1 Instructions"),
-    SpecRef::new(Spec::Ieee754, "5.3.1 General operations: roundToIntegral"),
+    SpecRef::new(Spec::Ieee754, "5.3.1 General operations"),
     NOTE,
 ];
 
@@ -145,6 +145,16 @@ pub const KERNELS: &[VectorKernelRow] = &[
     k("V_LDEXP_F32",               v_ldexp_f32,               Inferred,    VOP3A),
     k("V_LDEXP_F64",               v_ldexp_f64,               Inferred,    VOP3A),
 ];
+
+/// Every bit of a value of format `F`.
+fn all<F: gpuref_float::Format>() -> u64 {
+    F::SIGN_MASK | F::ABS_MASK
+}
+
+/// The raw bits of format `F` in the low bits of an operand.
+fn bits<F: gpuref_float::Format>(a: u64) -> F::Bits {
+    F::bits_from_u64(a & all::<F>())
+}
 
 /// A 32-bit result.
 fn d32(v: u32) -> LaneOut {

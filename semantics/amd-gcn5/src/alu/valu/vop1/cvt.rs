@@ -3,17 +3,12 @@
 //! `gcn5.v_cvt_rpi_i32_f32.sum`, `gcn5.valu.cvt_float.mode`, `gcn5.valu.norm16`,
 //! `gcn5.v_sat_pk_u8_i16.sat8` (docs/design/0021).
 
-use super::{d32, either, half_out, LaneCtx, LaneIn, LaneOut};
+use super::{bits, d32, either, half_out, LaneCtx, LaneIn, LaneOut};
 use crate::alu::mode::Width;
 use crate::alu::valu::Accept;
 use gpuref_float::ops::{add, convert, from_int, mul, to_int, IntType};
 use gpuref_float::quirks::AmdGcn5;
 use gpuref_float::{Binary16, Binary32, Binary64, Flags, Format, FpMode, Rounding};
-
-/// Every bit of a value of format `F`.
-fn bits<F: Format>(a: u64) -> F::Bits {
-    F::bits_from_u64(a & (F::SIGN_MASK | F::ABS_MASK))
-}
 
 /// The mode a float-to-int conversion reads its input under: `Mode::fp` carries the
 /// denormal setting of every width (the input's is the one used); the rounding direction

@@ -3,17 +3,12 @@
 //! Rules: `gcn5.valu.round_integral.ops`, `gcn5.v_rndne.neg_zero`, `gcn5.v_fract.*`,
 //! `gcn5.valu.frexp`, `gcn5.v_ldexp_f16.exponent`, `gcn5.valu.ldexp` (docs/design/0021).
 
-use super::{either, half_out, inputs_kept, LaneCtx, LaneIn, LaneOut};
+use super::{all, bits, either, half_out, inputs_kept, LaneCtx, LaneIn, LaneOut};
 use crate::alu::mode::Width;
 use crate::alu::valu::Accept;
 use gpuref_float::ops::{fract, frexp, ldexp, round_to_integral};
 use gpuref_float::quirks::AmdGcn5;
 use gpuref_float::{classify, Binary16, Binary32, Binary64, Class, Flagged, Format, Rounding};
-
-/// Every bit of a value of format `F`.
-fn all<F: Format>() -> u64 {
-    F::SIGN_MASK | F::ABS_MASK
-}
 
 /// The MODE fields an operation of format `F` rounds with.
 fn width<F: Format>() -> Width {
@@ -28,12 +23,7 @@ fn width<F: Format>() -> Width {
 /// (rule `gcn5.valu.round_integral.ops`); the input is read under MODE (rule
 /// `gcn5.valu.mode_denorm_input`).
 fn integral<F: Format>(a: u64, dir: Rounding, c: &LaneCtx) -> LaneOut {
-    let r = round_to_integral::<F, AmdGcn5>(
-        F::bits_from_u64(a & all::<F>()),
-        dir,
-        false,
-        &c.fp(width::<F>()),
-    );
+    let r = round_to_integral::<F, AmdGcn5>(bits::<F>(a), dir, false, &c.fp(width::<F>()));
     LaneOut::float(r)
 }
 
@@ -107,7 +97,7 @@ fn fract_clamped<F: Format>(a: F::Bits, mode: &gpuref_float::FpMode) -> (Flagged
 /// FRACT of format `F` (rules `gcn5.v_fract.clamp`, `.zero_sign`, `.inf`,
 /// `gcn5.valu.denorm_accepted`).
 fn fract_lane<F: Format>(a: u64, c: &LaneCtx) -> LaneOut {
-    let a = F::bits_from_u64(a & all::<F>());
+    let a = bits::<F>(a);
     let mode = c.fp(width::<F>());
     let (r, unclamped) = fract_clamped::<F>(a, &mode);
     let out = LaneOut::float(r);
@@ -139,7 +129,7 @@ pub(super) fn v_fract_f16(x: &LaneIn, c: &LaneCtx) -> LaneOut {
 /// C frexp of format `F` under MODE (rule `gcn5.valu.frexp`): the significand's bits and
 /// the exponent.
 fn split<F: Format>(a: u64, c: &LaneCtx) -> Flagged<(u64, i32)> {
-    let r = frexp::<F, AmdGcn5>(F::bits_from_u64(a & all::<F>()), &c.fp(width::<F>()));
+    let r = frexp::<F, AmdGcn5>(bits::<F>(a), &c.fp(width::<F>()));
     Flagged::new((r.value.0.into(), r.value.1), r.flags)
 }
 /// The significand of a split.
