@@ -35,7 +35,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("V_MAC_F16",        "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
     ("V_MADMK_F16",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
     ("V_MADAK_F16",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_LDEXP_F16",      "how S1's 16 bits are read as an exponent (the manual calls it f16 and i16)"),
 ];
 
 /// Decisions of the VOP2 kernels (the shared ones are in `valu::RULES`).
