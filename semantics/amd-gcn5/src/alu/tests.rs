@@ -325,6 +325,6 @@ fn vector_modifiers_and_halves() {
     let e = run_v("v_add_f32_sdwa v0, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD", 1, |_| {})
         .unwrap_err();
     assert!(e.contains("SDWA"), "{e}");
-    let e = run_v("v_min_f32_e32 v0, v1, v2", 1, |_| {}).unwrap_err();
-    assert!(e.contains("v_min_f32"), "{e}");
+    let e = run_v("v_ldexp_f16_e32 v0, v1, v2", 1, |_| {}).unwrap_err();
+    assert!(e.contains("v_ldexp_f16"), "{e}");
 }
