@@ -44,7 +44,7 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.v_minmax.snan_flag", status: Unspecified, cites: &[MODE, NOTE],
         statement: "with IEEE = 0 nothing says whether a signalling NaN operand of min/max raises invalid: we raise nothing and leave the flags unsettled" },
     Rule { id: "gcn5.v_med3.zero", status: Contested, cites: &[VOP3, NOTE],
-        statement: "V_MED3's test MAX3(...) == S0 reads as numeric (+0 == -0, the pseudocode) or as which operand MAX3 picked (a gfx1201 measurement gives -0 for (-0, +0, -0)); we pick by operand, and lanes where the two differ accept either zero" },
+        statement: "V_MED3's test MAX3(...) == S0 reads as numeric (+0 == -0, the pseudocode) or as which operand MAX3 picked (a gfx1201 measurement gives -0 for (-0, +0, -0)); we follow the pseudocode, and lanes where the two differ accept either zero" },
     Rule { id: "gcn5.v_mul_legacy_f32.zero", status: Inferred, cites: &[VOP2, VOP3, NOTE],
         statement: "DX9 rules: if either operand is ±0, or a subnormal the mode flushes, the product is +0 even with an infinite or NaN other operand (the manual's '0.0*x = 0.0', LLVM's folds and an ACO hardware test agree on +0); otherwise the IEEE product" },
     Rule { id: "gcn5.v_mul_legacy_f32.snan", status: Unspecified, cites: &[VOP2, NOTE],
