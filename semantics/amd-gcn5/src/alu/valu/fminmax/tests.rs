@@ -546,3 +546,114 @@ fn f16_op_sel_through_the_executor() {
     // V_MAC_F16 adds the destination's low half: 2 × 3 + 1.0 = 7.
     assert_eq!(run("v_mac_f16_e32 v0, v1, v2") & 0xffff, 0x4700);
 }
+
+/// Ordering across the classes: −inf < −max < −1 < −min normal < −min subnormal < −0 < +0
+/// < +min subnormal < +min normal < +1 < +max < +inf (binary32 bits below), kept
+/// denormals; each adjacent pair in both orders.
+#[test]
+fn min_max_edge_classes() {
+    let order: [u64; 12] = [
+        0xff80_0000, // −inf
+        0xff7f_ffff, // −max
+        0xbf80_0000, // −1
+        0x8080_0000, // −min normal
+        0x8000_0001, // −min subnormal
+        NZ,
+        PZ,
+        0x0000_0001, // +min subnormal
+        0x0080_0000, // +min normal
+        ONE,
+        0x7f7f_ffff, // +max
+        INF,
+    ];
+    for w in order.windows(2) {
+        let (lo, hi) = (w[0], w[1]);
+        let sub = |v: u64| v & 0x7f80_0000 == 0 && v & 0x007f_ffff != 0;
+        let f = if sub(lo) || sub(hi) { DE } else { N };
+        for (a, b) in [(lo, hi), (hi, lo)] {
+            let m = KEEP | IEEE;
+            assert_eq!(
+                got(lane("V_MIN_F32", [a, b, 0], 0, m)),
+                Want::Exact(lo, f),
+                "min({a:#x}, {b:#x})"
+            );
+            assert_eq!(
+                got(lane("V_MAX_F32", [a, b, 0], 0, m)),
+                Want::Exact(hi, f),
+                "max({a:#x}, {b:#x})"
+            );
+        }
+    }
+    // med3 of (−inf, +inf, qNaN) = MIN3 = min(−inf, +inf) then min(−inf, NaN) = −inf.
+    assert_eq!(
+        got(lane("V_MED3_F32", [INF, 0xff80_0000, Q], 0, KEEP)),
+        Want::Exact(0xff80_0000, N)
+    );
+}
+
+/// f16 min/max flush with the double field FP_DENORM[7:6], not the single one: 0x0001 is
+/// 2^-24. Mode 0x30 (single keep, double/half flush): max(2^-24, −0) reads +0 vs −0 → +0,
+/// unsettled against the unflushed 2^-24. Mode 0xc0 (half keep): exact 2^-24.
+#[test]
+fn f16_min_max_denormal_field() {
+    assert_eq!(
+        got(lane("V_MAX_F16", [1, 0x8000, 0], 0, 0x30)),
+        Want::Open(
+            0,
+            Accept::Range { lo: 0, hi: 1 },
+            "gcn5.v_minmax.denorm",
+            false
+        )
+    );
+    assert_eq!(
+        got(lane("V_MAX_F16", [1, 0x8000, 0], 0, 0xc0)),
+        Want::Exact(1, DE)
+    );
+}
+
+/// f64 NaN pairs, spot checks of the same branches: sNaN 0x7ff0_0000_0000_0001 quiets to
+/// 0x7ff8_0000_0000_0001 with IEEE; with IEEE = 0 the number wins.
+#[test]
+fn f64_nans() {
+    let s = 0x7ff0_0000_0000_0001;
+    let two = 0x4000_0000_0000_0000;
+    assert_eq!(
+        got(lane("V_MAX_F64", [two, s, 0], 0, KEEP | IEEE)),
+        Want::Exact(0x7ff8_0000_0000_0001, INV)
+    );
+    assert_eq!(
+        got(lane("V_MAX_F64", [two, s, 0], 0, KEEP)),
+        Want::Open(two, Accept::Mask(u64::MAX), SNAN_FLAG, false)
+    );
+}
+
+/// FMA follows FP_ROUND: 1 + 2^-24 (a tie between 1 and 1 + 2^-23 as 1 × 1 + 2^-24)
+/// rounds to 1.0 to nearest even and to 1 + 2^-23 (0x3f800001) toward +inf.
+#[test]
+fn fma_rounding() {
+    let s = [ONE, ONE, 0x3380_0000];
+    assert_eq!(
+        got(lane("V_FMA_F32", s, 0, KEEP)),
+        Want::Exact(ONE, Flags::INEXACT)
+    );
+    assert_eq!(
+        got(lane("V_FMA_F32", s, 0, KEEP | 1)),
+        Want::Exact(0x3f80_0001, Flags::INEXACT)
+    );
+    // f64 reads FP_ROUND[3:2]: 1 + 2^-53 (0x3ca0_0000_0000_0000) rounds up with [3:2] = 1.
+    let one = 0x3ff0_0000_0000_0000;
+    let t = [one, one, 0x3ca0_0000_0000_0000];
+    assert_eq!(
+        got(lane("V_FMA_F64", t, 0, KEEP | 1)),
+        Want::Exact(one, Flags::INEXACT)
+    );
+    assert_eq!(
+        got(lane("V_FMA_F64", t, 0, KEEP | 0b0100)),
+        Want::Exact(one + 1, Flags::INEXACT)
+    );
+    // Legacy multiply: −0 × 5 is +0 also rounding toward −inf (an IEEE −0 × 5 is −0).
+    assert_eq!(
+        got(lane("V_MUL_LEGACY_F32", [NZ, 0x40a0_0000, 0], 0, KEEP | 2)),
+        Want::Exact(PZ, N)
+    );
+}
