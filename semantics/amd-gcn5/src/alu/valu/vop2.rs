@@ -24,17 +24,6 @@ use Status::{Inferred, Specified};
 /// VOP2 rows without a kernel yet, with the question that must be settled first.
 #[rustfmt::skip]
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("V_MUL_LEGACY_F32", "the sign of DX9's zero product and its denormal handling (disputes: legacy multiply and zero sign)"),
-    ("V_MIN_F32",        "NaN and ±0 under IEEE 0/1 and denormal flushing (disputes: min/max)"),
-    ("V_MAX_F32",        "NaN and ±0 under IEEE 0/1 and denormal flushing (disputes: min/max)"),
-    ("V_MIN_F16",        "NaN and ±0 under IEEE 0/1 and denormal flushing (disputes: min/max)"),
-    ("V_MAX_F16",        "NaN and ±0 under IEEE 0/1 and denormal flushing (disputes: min/max)"),
-    ("V_MAC_F32",        "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MADMK_F32",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MADAK_F32",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MAC_F16",        "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MADMK_F16",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
-    ("V_MADAK_F16",      "fused or not, and MAD's denormal rule (disputes: mad/fma/mac and legacy forms)"),
 ];
 
 /// Decisions of the VOP2 kernels (the shared ones are in `valu::RULES`).
