@@ -181,16 +181,21 @@ fn scaled_fma<F: Format>(s: [u64; 3], k: i32, mode: &FpMode) -> Option<Flagged<u
     }
     let mut exact_mode = *mode;
     exact_mode.denormals = gpuref_float::DenormModes::all(Denormals::KEEP);
+    // 2^k * v when exact (no flag but input denormal, not infinite).
     let exact = |v: u64| {
         let r = ldexp::<F, AmdGcn5>(F::bits_from_u64(v), k, &exact_mode);
         let v: u64 = r.value.into();
-        (r.flags.is_empty() && !is_inf::<F>(v)).then_some(v)
+        (r.flags.without(Flags::INPUT_DENORMAL).is_empty() && !is_inf::<F>(v)).then_some(v)
     };
+    // The scaled operands may be normal where the originals were not: the input denormal
+    // flag is that of the operands as given.
+    let denormal_in = Flags::when(s.iter().any(|v| is_sub::<F>(*v)), Flags::INPUT_DENORMAL);
     let c2 = exact(c)?;
-    if let Some(a2) = exact(a) {
-        return Some(fused(a2, b, c2));
-    }
-    exact(b).map(|b2| fused(a, b2, c2))
+    let r = match exact(a) {
+        Some(a2) => fused(a2, b, c2),
+        None => fused(a, exact(b)?, c2),
+    };
+    Some(r.with_flags(denormal_in))
 }
 
 fn div_fmas<F: Format>(x: &LaneIn, c: &LaneCtx, l: &Limits) -> LaneOut {
@@ -313,5 +318,5 @@ pub(super) fn v_div_fixup_f16(x: &LaneIn, c: &LaneCtx) -> LaneOut {
 /// `sign_out = sign(S1.f16)^sign(S2.f16); if (S2.f16 == NAN) D.f16 = Quiet(S2.f16); ...`
 /// (the V_DIV_FIXUP_F16 pseudocode, printed identically).
 pub(super) fn v_div_fixup_legacy_f16(x: &LaneIn, c: &LaneCtx) -> LaneOut {
-    div_fixup::<Binary16>(x, c, Width::Half, None)
+    v_div_fixup_f16(x, c)
 }

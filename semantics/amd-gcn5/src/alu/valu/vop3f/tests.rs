@@ -126,6 +126,11 @@ fn div_scale_f32_branches() {
     let big = 0x7180_0000;
     assert_eq!(scale([ONE, ONE, big]), (Some(0x5f80_0000), Some(true)));
     assert_eq!(scale([big, ONE, big]), (Some(big), Some(true)));
+    // S2 = +inf: exponent field 255 - 127 >= 96, the same branch (as printed).
+    assert_eq!(
+        scale([ONE, ONE, 0x7f80_0000]),
+        (Some(0x5f80_0000), Some(true))
+    );
     // S1 denormal (2^-149), S2 = 2^-40 (field 87, diff 87 < 96): D = 2^-149 * 2^64 =
     // 2^-85 (field 42: 0x15000000), VCC = 0.
     assert_eq!(scale([1, 1, 0x2b80_0000]), (Some(0x1500_0000), Some(false)));
@@ -248,6 +253,24 @@ fn div_fmas_vcc_selects_the_post_scale() {
             !(0x3800_0000_0000_0000u64 ^ 0x4400_0000_0000_0000)
         ))
     );
+}
+
+#[test]
+fn div_fmas_scales_before_rounding() {
+    // VCC = 1, S0 = 2^-149, S1 = 2^100, S2 = 0 (< 2.0): 2^-49 * 2^-64 = 2^-113 (field 14:
+    // 0x07000000); 2^-149 * 2^-64 alone would underflow, so the factor goes on S1. The
+    // manual's 2^-49 * 2^32 = 2^-17 (field 110: 0x37000000). Input denormal: S0.
+    let r = lane3("V_DIV_FMAS_F32", [1, 0x7180_0000, 0], true, KEEP);
+    assert_eq!(r.d, Some(0x0700_0000));
+    assert_eq!(r.flags, Flags::INPUT_DENORMAL);
+    assert_eq!(
+        r.unsettled.map(|u| u.accept),
+        Some(Accept::Mask(0xcfff_ffff))
+    );
+    // 2^-149 * 1.0 + 2^-149 = 2^-148 scaled by 2^-64: no operand scales exactly (S2 =
+    // 2^-149 would underflow), so nothing is settled.
+    let r = lane3("V_DIV_FMAS_F32", [1, ONE, 1], true, KEEP);
+    assert_eq!(r.unsettled.map(|u| u.accept), Some(Accept::Mask(0)));
 }
 
 #[test]
