@@ -7,6 +7,7 @@ use crate::instructions::{rows, Format as RowFormat};
 use gpuref_float::Flags;
 
 mod bigint;
+mod exec_cases;
 mod pack_cases;
 
 /// Keep denormals of every width, round to nearest even.
