@@ -154,6 +154,45 @@ fn div_scale_f32_branches() {
 }
 
 #[test]
+fn div_scale_f32_thresholds_are_exact() {
+    let scale = |s: [u64; 3]| {
+        let r = lane3("V_DIV_SCALE_F32", s, false, KEEP);
+        (r.d, r.carry)
+    };
+    // exp(S2) - exp(S1): 2^96 (field 223) over 1.0 is 96, VCC = 1; 2^95 (222) is 95, no
+    // branch: D = S0, VCC = 0.
+    assert_eq!(
+        scale([ONE, ONE, 0x6f80_0000]),
+        (Some(0x5f80_0000), Some(true))
+    );
+    assert_eq!(scale([ONE, ONE, 0x6f00_0000]), (Some(ONE), Some(false)));
+    // 1/S1: S1 = 2^126 (0x7e800000) gives exactly 2^-126, normal: D = S0 (S2 = 2^10, field
+    // 137, keeps the other branches out). The next float up, 2^126 (1 + 2^-23), gives a
+    // denormal reciprocal: S0 = S1 is scaled by 2^-64 to 2^62 (1 + 2^-23), 0x5e800001.
+    let s2 = 0x4480_0000;
+    assert_eq!(
+        scale([0x7e80_0000, 0x7e80_0000, s2]),
+        (Some(0x7e80_0000), Some(false))
+    );
+    assert_eq!(
+        scale([0x7e80_0001, 0x7e80_0001, s2]),
+        (Some(0x5e80_0001), Some(false))
+    );
+    // S2/S1: 2^-125 (0x01000000) / 2.0 is exactly 2^-126, normal; the numerator is tiny
+    // (field 2 <= 23): S0 = S2 becomes 2^-61 (field 66: 0x21000000), VCC = 0. One ulp
+    // below (0x00ffffff) the quotient is denormal: VCC = 1 and S0 = S2 scales by 2^64,
+    // 0x00ffffff * 2^64 = 0x20ffffff.
+    assert_eq!(
+        scale([0x0100_0000, TWO, 0x0100_0000]),
+        (Some(0x2100_0000), Some(false))
+    );
+    assert_eq!(
+        scale([0x00ff_ffff, TWO, 0x00ff_ffff]),
+        (Some(0x20ff_ffff), Some(true))
+    );
+}
+
+#[test]
 fn div_scale_f32_both_denormal_branch_is_typed_as_printed() {
     // S1 = 2^127: 1/S1 = 2^-127 and S2/S1 = 1.0/2^127 = 2^-127 are both denormal: VCC = 1
     // and S0 == S1 is "scaled" by 2^64 as printed: 2^191 overflows to +inf.
