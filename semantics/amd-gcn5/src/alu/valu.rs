@@ -71,9 +71,21 @@ pub enum Accept {
     Range { lo: u64, hi: u64 },
 }
 
+/// Which of a lane's outputs an [`Unsettled`] speaks of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// The destination `d`.
+    D,
+    /// The lane's bit of VCC / the SGPR pair / EXEC (`carry`: a compare, a carry-out,
+    /// DIV_SCALE's flag); an `Accept::Mask` on it is 1 (settled) or 0 (either value).
+    Carry,
+}
+
 /// A lane result that is not exact bits: what is accepted, and the rule id that explains it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unsettled {
+    /// The output the acceptance set is about; the lane's other outputs are exact.
+    pub output: Output,
     pub accept: Accept,
     /// The rule (status `unspecified`, `contested`, or an approximate-by-spec rule).
     pub rule: &'static str,
@@ -109,10 +121,33 @@ impl LaneOut {
         }
     }
 
-    /// The same result, marked as settled only as far as `accept` says, by `rule`.
+    /// The same result, its destination marked as settled only as far as `accept` says, by
+    /// `rule`.
     pub fn unsettled(self, accept: Accept, rule: &'static str, flags_settled: bool) -> LaneOut {
+        self.unsettled_on(Output::D, accept, rule, flags_settled)
+    }
+
+    /// The same result, its lane-mask bit (`carry`) marked as settled only as far as
+    /// `accept` says (`Accept::Mask(1)`: settled, `Accept::Mask(0)`: either), by `rule`.
+    pub fn unsettled_carry(
+        self,
+        accept: Accept,
+        rule: &'static str,
+        flags_settled: bool,
+    ) -> LaneOut {
+        self.unsettled_on(Output::Carry, accept, rule, flags_settled)
+    }
+
+    fn unsettled_on(
+        self,
+        output: Output,
+        accept: Accept,
+        rule: &'static str,
+        flags_settled: bool,
+    ) -> LaneOut {
         LaneOut {
             unsettled: Some(Unsettled {
+                output,
                 accept,
                 rule,
                 flags_settled,

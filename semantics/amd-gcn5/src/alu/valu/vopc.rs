@@ -75,7 +75,7 @@ fn fcmp<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width, p: Predicate) -> LaneOut {
     };
     if snan && !c.clamp {
         // The bit is settled (bit 0 of the accept mask stands for it), the flags are not.
-        return out.unsettled(Accept::Mask(1), "gcn5.vopc.snan_quiet", false);
+        return out.unsettled_carry(Accept::Mask(1), "gcn5.vopc.snan_quiet", false);
     }
     out
 }
@@ -135,7 +135,7 @@ fn class<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width) -> LaneOut {
     };
     match flushed {
         Some(z) if flushes_inputs::<F>(c, w) && bit(z) != bit(cl) => {
-            out.unsettled(Accept::Mask(0), "gcn5.v_cmp_class.denormal", true)
+            out.unsettled_carry(Accept::Mask(0), "gcn5.v_cmp_class.denormal", true)
         }
         _ => out,
     }

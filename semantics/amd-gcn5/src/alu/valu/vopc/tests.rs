@@ -2,7 +2,7 @@
 //! predicate of each opcode offset, `!(S0 >= S1)` true on NaN, ...), IEEE 754 §5.11 (-0 equals
 //! +0, NaN unordered) and the CLASS bit list; never computed by the kernels under test.
 
-use super::super::{kernel, not_yet, Accept, LaneCtx, LaneIn, LaneOut};
+use super::super::{kernel, not_yet, Accept, LaneCtx, LaneIn, LaneOut, Output};
 use crate::alu::mode::Mode;
 use crate::instructions::{rows, Format};
 use gpuref_float::Flags;
@@ -168,8 +168,13 @@ fn float_compare_flags_follow_clamp() {
             assert_eq!(r.flags, Flags::NONE, "{name}");
             let u = r.unsettled.expect("flags unsettled");
             assert_eq!(
-                (u.accept, u.rule, u.flags_settled),
-                (Accept::Mask(1), "gcn5.vopc.snan_quiet", false)
+                (u.output, u.accept, u.rule, u.flags_settled),
+                (
+                    Output::Carry,
+                    Accept::Mask(1),
+                    "gcn5.vopc.snan_quiet",
+                    false
+                )
             );
             let r = run(&name, e.snan, e.one, KEEP, true);
             assert_eq!((r.flags, r.unsettled), (Flags::INVALID, None), "{name}");
@@ -316,8 +321,8 @@ fn class_of_a_denormal_when_inputs_flush() {
     assert_eq!(r.carry, Some(true));
     let u = r.unsettled.expect("unsettled");
     assert_eq!(
-        (u.accept, u.rule),
-        (Accept::Mask(0), "gcn5.v_cmp_class.denormal")
+        (u.output, u.accept, u.rule),
+        (Output::Carry, Accept::Mask(0), "gcn5.v_cmp_class.denormal")
     );
     // Mask with both +denormal and +0: either reading gives true, settled.
     let r = run("V_CMP_CLASS_F32", 1, 1 << 7 | 1 << 6, 0, false);
