@@ -153,6 +153,7 @@ pub const NOT_YET_TABLES: &[&[(&str, &str)]] = &[
     fminmax::NOT_YET,
     trans::NOT_YET,
     vop3p::NOT_YET,
+    super::vpacked::NOT_YET,
 ];
 
 /// Every module's rules (the decisions its kernels make).
@@ -166,6 +167,7 @@ pub const RULE_TABLES: &[&[Rule]] = &[
     fminmax::RULES,
     trans::RULES,
     vop3p::RULES,
+    super::vpacked::RULES,
 ];
 
 /// The vector kernel of a row (its VOP3 form runs the same one).
