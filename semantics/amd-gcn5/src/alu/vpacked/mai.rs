@@ -1,6 +1,9 @@
-//! MI100's VOP3P-MAI rows: none executes yet. They need the wave's AccVGPR file, which the
-//! wave model (`wave.rs`) does not hold yet, and the MFMA rows need the block and lane
-//! layouts of the MI100 manual's MAI chapter; the reason for each row is below.
+//! MI100's VOP3P-MAI rows: none executes yet. All need the wave's AccVGPR file, which the
+//! wave model (`wave.rs`, another module's) does not hold yet. The MFMA rows also need what
+//! no source we cite gives: the MI100 manual's "Matrix Arithmetic Instructions" chapter
+//! names the A/B/C/D roles and the MxNxK shapes but not how the matrices lie across lanes,
+//! blocks and registers, nor what CBSZ/ABID/BLGP broadcast; and the order and intermediate
+//! rounding of the dot products are unpublished (an acceptance set to design).
 
 use crate::alu::ExecError;
 

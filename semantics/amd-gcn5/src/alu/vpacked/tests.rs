@@ -238,6 +238,22 @@ fn dot_rows_on_the_wave() {
     );
 }
 
+/// The gfx908 VOP2 dot rows whose operands are typed 32-bit run through the 32-bit
+/// executor with raw operands and D as the accumulator.
+#[test]
+fn vop2_dot_rows_accumulate() {
+    let t = Target::Gfx908;
+    // Bytes (1, 2, 3, 4) . (5, 6, 7, 8) = 5 + 12 + 21 + 32 = 70, + D (30) = 100.
+    let mut w = wave(1, &[(0, 30), (1, 0x0403_0201), (2, 0x0807_0605)], 0);
+    run(t, "v_dot4c_i32_i8 v0, v1, v2", &mut w);
+    assert_eq!(w.vgpr[0][0], 100);
+    // Halves (-1, 2) . (3, 4) = -3 + 8 = 5, + D (100) = 105.
+    w.vgpr[1][0] = 0x0002_ffff;
+    w.vgpr[2][0] = 0x0004_0003;
+    run(t, "v_dot2c_i32_i16 v0, v1, v2", &mut w);
+    assert_eq!(w.vgpr[0][0], 105);
+}
+
 #[test]
 fn matrix_rows_say_why() {
     let inst = parse(Target::Gfx908, "v_accvgpr_read_b32 v1, a2").expect("parses");

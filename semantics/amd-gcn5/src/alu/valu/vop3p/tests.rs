@@ -321,3 +321,70 @@ fn dot2_f32_order_is_an_acceptance_set() {
     );
     assert_eq!(u.rule, "gcn5.v_dot2_f32_f16.order");
 }
+
+#[test]
+fn f16_halves_follow_the_half_rounding_field_and_nan_rules() {
+    // 1.0 + 2^-11 (0x1000) is a tie: nearest even keeps 1.0 (0x3c00); FP_ROUND[3:2] = 1
+    // (+inf, MODE bit 2) gives 1 + 2^-10 (0x3c01); FP_ROUND[1:0] (single) does not apply.
+    let s = [p(0x3c00, 0x3c00), p(0x1000, 0x1000), 0];
+    assert_eq!(
+        lane4("V_PK_ADD_F16", s, 0, KEEP, false).d,
+        Some(0x3c00_3c00)
+    );
+    assert_eq!(
+        lane4("V_PK_ADD_F16", s, 0, KEEP | 1, false).d,
+        Some(0x3c00_3c00)
+    );
+    assert_eq!(
+        lane4("V_PK_ADD_F16", s, 0, KEEP | 4, false).d,
+        Some(0x3c01_3c01)
+    );
+    // Low: +inf * 0 is invalid: the default NaN (sign set, quiet bit: 0xfe00). High: a
+    // signalling NaN (0x7d00) is quieted with its payload (0x7f00), invalid.
+    let r = lane4(
+        "V_PK_MUL_F16",
+        [p(0x7c00, 0x7d00), p(0x0000, 0x3c00), 0],
+        0,
+        KEEP,
+        false,
+    );
+    assert_eq!(r.d, Some(0x7f00_fe00));
+    assert!(r.flags.contains(Flags::INVALID));
+    // -inf + -max = -inf exactly (no overflow flag, so FP16_OVFL keeps it); +max + +max
+    // overflows: +MAX_FP16 with FP16_OVFL.
+    let r = lane4(
+        "V_PK_ADD_F16",
+        [p(0xfc00, 0x7bff), p(0xfbff, 0x7bff), 0],
+        0,
+        KEEP | OVFL,
+        false,
+    );
+    assert_eq!(r.d, Some(0x7bff_fc00));
+}
+
+#[test]
+fn mix_sources_read_under_the_half_denormal_field() {
+    // f16 min normal 2^-14 (0x0400) * f32 1.0 + f32 -0.0: 2^-14 = f32 0x38800000 in any
+    // mode (a normal). f16 max subnormal (0x03ff) = (1023/1024) * 2^-14 = f32 0x387fc000
+    // when half denormals are kept (FMA_MIX follows MODE), +0 when FP_DENORM[7:6] = 0
+    // (MODE 0x30), and 0 * 1 + -0 = +0 in round to nearest.
+    let s = [MIX_F16 | 0x0400, 0x3f80_0000, 0x8000_0000];
+    assert_eq!(
+        lane4("V_FMA_MIX_F32", s, 0, 0x30, false).d,
+        Some(0x3880_0000)
+    );
+    let s = [MIX_F16 | 0x03ff, 0x3f80_0000, 0x8000_0000];
+    assert_eq!(
+        lane4("V_FMA_MIX_F32", s, 0, KEEP, false).d,
+        Some(0x387f_c000)
+    );
+    assert_eq!(lane4("V_FMA_MIX_F32", s, 0, 0x30, false).d, Some(0));
+    // An f32 result over the f16 range: 65536 (f32 0x47800000) -> +inf (0x7c00) in MIXLO,
+    // +MAX_FP16 (0x7bff) with FP16_OVFL.
+    let s = [0x4780_0000, 0x3f80_0000, 0];
+    assert_eq!(lane4("V_FMA_MIXLO_F16", s, 0, KEEP, false).d, Some(0x7c00));
+    assert_eq!(
+        lane4("V_FMA_MIXLO_F16", s, 0, KEEP | OVFL, false).d,
+        Some(0x7bff)
+    );
+}
