@@ -168,6 +168,7 @@ pub const RULE_TABLES: &[&[Rule]] = &[
     trans::RULES,
     vop3p::RULES,
     super::vpacked::RULES,
+    super::vpacked::ACC_RULES,
 ];
 
 /// The vector kernel of a row (its VOP3 form runs the same one).

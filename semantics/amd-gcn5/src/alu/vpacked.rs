@@ -15,7 +15,7 @@ mod mai;
 #[cfg(test)]
 mod tests;
 
-pub use mai::NOT_YET;
+pub use mai::{execute_acc, AccFile, NOT_YET, RULES as ACC_RULES};
 
 use super::valu::{kernel, Accept, LaneCtx, LaneIn, LaneOut};
 use super::vexec::trapsts_bits;

@@ -6,6 +6,69 @@
 //! rounding of the dot products are unpublished (an acceptance set to design).
 
 use crate::alu::ExecError;
+use crate::formats::mai::Mai;
+use crate::formats::{Fields, Instruction};
+use crate::operand::VectorSrc;
+use crate::wave::{Wave, Widen, LANES};
+use gpuref_core::{Rule, Spec, SpecRef, Status};
+
+/// Rules of the AccVGPR moves.
+#[rustfmt::skip]
+pub const RULES: &[Rule] = &[
+    Rule { id: "gcn5.v_accvgpr.move", status: Status::Inferred,
+        cites: &[SpecRef::new(Spec::Mi100, "7.1. Matrix Arithmetic Opcodes"), SpecRef::new(Spec::Gpuref, "docs/design/0026-gcn5-packed-math.md")],
+        statement: "V_ACCVGPR_READ_B32 copies an AccVGPR to a VGPR and V_ACCVGPR_WRITE_B32 a VGPR or an inline constant (float constants as FP32, integers sign-extended) to an AccVGPR, in the lanes EXEC enables, as every VALU write" },
+];
+
+/// MI100's AccVGPR file (a0..a255, one value per lane), kept here until the wave model
+/// (`wave.rs`) holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccFile {
+    pub acc: Vec<[u32; LANES]>,
+}
+
+impl Default for AccFile {
+    fn default() -> Self {
+        AccFile {
+            acc: vec![[0; LANES]; 256],
+        }
+    }
+}
+
+/// Execute V_ACCVGPR_READ_B32 / V_ACCVGPR_WRITE_B32 on `wave` and its AccVGPR file `acc`
+/// (rule `gcn5.v_accvgpr.move`). `alu::execute` cannot call this until the wave holds the
+/// file, so the rows stay in [`NOT_YET`].
+pub fn execute_acc(
+    wave: &mut Wave,
+    acc: &mut AccFile,
+    inst: &Instruction,
+) -> Result<(), ExecError> {
+    let name = inst.row.name;
+    let Fields::Mai(m) = inst.fields else {
+        return Err(ExecError::NotYet { name });
+    };
+    let active = |lane: usize| wave.exec >> lane & 1 == 1;
+    match m {
+        Mai::AccRead { vdst, src } => {
+            for lane in (0..LANES).filter(|&l| active(l)) {
+                wave.vgpr[usize::from(vdst)][lane] = acc.acc[usize::from(src)][lane];
+            }
+        }
+        Mai::AccWrite { vdst, src } => {
+            for lane in (0..LANES).filter(|&l| active(l)) {
+                let v = match src {
+                    VectorSrc::Vgpr(r) => wave.vgpr[usize::from(r)][lane],
+                    VectorSrc::Scalar(s) => wave.read_src(s, 1, 0, Widen::Zero) as u32,
+                    VectorSrc::LdsDirect => return Err(pending(name)),
+                };
+                acc.acc[usize::from(vdst)][lane] = v;
+            }
+        }
+        Mai::Mfma(_) => return Err(pending(name)),
+    }
+    wave.pc = wave.pc.wrapping_add(4 * inst.dwords() as u64);
+    Ok(())
+}
 
 const ACC: &str =
     "needs the wave's AccVGPR file (a0..a255 per lane), which wave.rs does not hold yet";

@@ -89,6 +89,16 @@ fn op_sel_and_neg_pick_and_negate_halves() {
         );
         assert_eq!(w.vgpr[0][0], 0x4600_4100);
         assert_eq!(w.pc, 24);
+        // An SGPR source: low reads s1's high half (5), high its low half (7):
+        // (5 + 2, 7 + 1) = 0x0008_0007.
+        let mut w = wave(1, &[(2, 0x0001_0002)], 0);
+        w.sgpr[1] = 0x0005_0007;
+        run(
+            t,
+            "v_pk_add_u16 v0, s1, v2 op_sel:[1,0] op_sel_hi:[0,1]",
+            &mut w,
+        );
+        assert_eq!(w.vgpr[0][0], 0x0008_0007);
     }
 }
 
@@ -170,6 +180,23 @@ fn mix_sources_select_convert_abs_and_neg() {
         &mut w,
     );
     assert_eq!(w.vgpr[0][0], 0x4000_0000);
+    // An inline 1.0 as an f16 source is 0x3c00 in [15:0]: 1.0 * 3.0 + 1.0 = 4.0
+    // (0x40800000), as it is as an f32 source; its high half (OPSEL 1) is 0: 0 * 3 + 1 = 1.0.
+    let mut w = wave(1, &[(2, 0x4040_0000), (3, 0x3f80_0000)], 0);
+    for (asm, want) in [
+        (
+            "v_fma_mix_f32 v0, 1.0, v2, v3 op_sel_hi:[1,0,0]",
+            0x4080_0000,
+        ),
+        ("v_fma_mix_f32 v0, 1.0, v2, v3", 0x4080_0000),
+        (
+            "v_fma_mix_f32 v0, 1.0, v2, v3 op_sel:[1,0,0] op_sel_hi:[1,0,0]",
+            0x3f80_0000,
+        ),
+    ] {
+        run(Target::Gfx908, asm, &mut w);
+        assert_eq!(w.vgpr[0][0], want, "{asm}");
+    }
     // MIXLO/MIXHI: 1.0h * 2.0h + 0.5h = 2.5 (0x4100) into one half, the other kept.
     let mut w = wave(
         1,
@@ -262,4 +289,29 @@ fn matrix_rows_say_why() {
         crate::alu::execute(&mut w, &inst),
         Err(ExecError::Pending { .. })
     ));
+}
+
+#[test]
+fn accvgpr_moves_on_their_own_file() {
+    let t = Target::Gfx908;
+    let mut w = wave(0b101, &[(3, 0x1234_5678)], 0);
+    let mut acc = AccFile::default();
+    // Write v3 to a1 in lanes 0 and 2 (EXEC 0b101); lane 1 keeps 0.
+    let inst = parse(t, "v_accvgpr_write_b32 a1, v3").expect("parses");
+    execute_acc(&mut w, &mut acc, &inst).expect("runs");
+    assert_eq!(&acc.acc[1][..3], &[0x1234_5678, 0, 0x1234_5678]);
+    // Float constants are FP32 (MI100 "Matrix Arithmetic Opcodes"): 1.0 = 0x3f800000;
+    // -16 sign-extends to 0xfffffff0.
+    let inst = parse(t, "v_accvgpr_write_b32 a2, 1.0").expect("parses");
+    execute_acc(&mut w, &mut acc, &inst).expect("runs");
+    assert_eq!(acc.acc[2][0], 0x3f80_0000);
+    let inst = parse(t, "v_accvgpr_write_b32 a2, -16").expect("parses");
+    execute_acc(&mut w, &mut acc, &inst).expect("runs");
+    assert_eq!(acc.acc[2][2], 0xffff_fff0);
+    // Read a1 back to v7 in lane 0 only.
+    w.exec = 1;
+    let inst = parse(t, "v_accvgpr_read_b32 v7, a1").expect("parses");
+    execute_acc(&mut w, &mut acc, &inst).expect("runs");
+    assert_eq!(&w.vgpr[7][..3], &[0x1234_5678, 0, 0]);
+    assert_eq!(w.pc, 32);
 }
