@@ -72,8 +72,8 @@ pub fn execute_acc(
 
 const ACC: &str =
     "needs the wave's AccVGPR file (a0..a255 per lane), which wave.rs does not hold yet";
-const MFMA: &str = "needs the wave's AccVGPR file (not in wave.rs yet) and the MI100 MAI chapter's A/B/C lane and block layout (CBSZ/ABID/BLGP broadcast); its dot-product order and intermediate rounding are unpublished (an acceptance set to design)";
-const MFMA_INT: &str = "needs the wave's AccVGPR file (not in wave.rs yet) and the MI100 MAI chapter's A/B/C lane and block layout (CBSZ/ABID/BLGP broadcast); I32 accumulation wrap vs saturate is unpublished";
+const MFMA: &str = "no AccVGPR file in the wave yet (wave.rs), and no cited source gives the lane/block/register layout of A, B, C and D or the CBSZ/ABID/BLGP broadcast (the MI100 MAI chapter names shapes only); the dot-product order and rounding are unpublished";
+const MFMA_INT: &str = "no AccVGPR file in the wave yet (wave.rs), and no cited source gives the lane/block/register layout of A, B, C and D or the CBSZ/ABID/BLGP broadcast (the MI100 MAI chapter names shapes only); I32 accumulation wrap vs saturate is unpublished";
 
 /// VOP3P-MAI rows without semantics yet, with what they wait for.
 #[rustfmt::skip]
