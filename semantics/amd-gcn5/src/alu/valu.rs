@@ -14,6 +14,7 @@
 //! [`fminmax`] (min/max/med3, legacy multiply, MAD/MAC/FMA families), [`trans`]
 //! (transcendentals, approximate by specification) and [`vop3p`] (packed math, MIX, dot).
 
+mod common;
 mod fminmax;
 mod trans;
 mod vop1;
@@ -238,5 +239,7 @@ pub const RULES: &[Rule] = &[
 
 #[cfg(test)]
 mod spec_cases;
+#[cfg(test)]
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;

@@ -2,34 +2,16 @@
 //! (expected bits worked out from the manual's pseudocode and IEEE 754, not by the kernels).
 
 use super::*;
+use crate::alu::valu::testing::*;
 use crate::instructions::{rows, Format};
-
-fn kernel(name: &str) -> VectorKernel {
-    VOP2_KERNELS
-        .iter()
-        .find(|k| k.name == name)
-        .unwrap_or_else(|| panic!("no kernel {name}"))
-        .kernel
-}
 
 fn lane(name: &str, s0: u64, s1: u64, carry: bool, mode: u32, clamp: bool) -> LaneOut {
     let x = LaneIn {
-        s0,
-        s1,
         carry,
-        ..LaneIn::default()
+        ..srcs([s0, s1, 0])
     };
-    kernel(name)(
-        &x,
-        &LaneCtx {
-            mode: Mode(mode),
-            clamp,
-        },
-    )
+    call(name, x, mode, clamp)
 }
-
-/// Keep denormals everywhere, round to nearest even.
-const KEEP: u32 = 0xf0;
 
 #[test]
 fn every_gfx900_vop2_row_has_a_kernel_or_a_question() {

@@ -7,6 +7,7 @@
 mod cvt;
 mod round;
 
+use super::common::d32;
 use super::{Accept, LaneCtx, LaneIn, LaneOut, VectorKernelRow};
 use crate::alu::k;
 use crate::alu::mode::Width;
@@ -14,7 +15,7 @@ use cvt::*;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::ops::{convert, from_int, IntType};
 use gpuref_float::quirks::AmdGcn5;
-use gpuref_float::{Binary16, Binary32, DenormModes, Denormals, Flagged, Flags, FpMode};
+use gpuref_float::{Binary16, Binary32, DenormModes, Denormals, FpMode};
 use round::*;
 
 const VOP1: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP1 Instructions")];
@@ -156,11 +157,6 @@ fn bits<F: gpuref_float::Format>(a: u64) -> F::Bits {
     F::bits_from_u64(a & all::<F>())
 }
 
-/// A 32-bit result.
-fn d32(v: u32) -> LaneOut {
-    LaneOut::d(u64::from(v))
-}
-
 /// `out`, or where another reading of the manual gives `other`, `out` marked as settling
 /// only the bits (within `width_mask`) both readings share, by `rule`. A lane already
 /// unsettled by a mask keeps its rule and settles the bits all readings share.
@@ -177,18 +173,6 @@ fn either(out: LaneOut, other: u64, width_mask: u64, rule: &'static str) -> Lane
         },
         None => out.unsettled(Accept::Mask(shared), rule, false),
     }
-}
-
-/// An f16 result under MODE.FP16_OVFL (rule `gcn5.valu.fp16_ovfl`): an overflow (never an
-/// infinity from an infinite operand) becomes the largest finite f16 of its sign.
-fn half_out(r: Flagged<u16>, c: &LaneCtx) -> LaneOut {
-    let clamped = c.mode.fp16_ovfl() && r.flags.contains(Flags::OVERFLOW);
-    let bits = if clamped {
-        (r.value & 0x8000) | 0x7bff
-    } else {
-        r.value
-    };
-    LaneOut::float(Flagged::new(bits, r.flags))
 }
 
 /// `mode` with every width's input denormals kept (the "never flushed" reading of

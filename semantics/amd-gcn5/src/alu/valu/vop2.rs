@@ -1,13 +1,14 @@
 //! VOP2 kernels (Vega manual, "VOP2 Instructions"; the VOP3 forms, opcode + 0x100, run the
 //! same kernels). Each doc comment quotes the manual's pseudocode.
 
+use super::common::{d16, d32, f16_result, i16_, i32_, u16_, u32_};
 use super::{LaneCtx, LaneIn, LaneOut, VectorKernelRow};
 use crate::alu::k;
 use crate::alu::mode::Width;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::ops::{add, mul, sub};
 use gpuref_float::quirks::AmdGcn5;
-use gpuref_float::{Binary16, Binary32, Flagged, Flags};
+use gpuref_float::{Binary16, Binary32, Flags};
 
 const VOP2: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP2 Instructions")];
 const CLAMPED: &[SpecRef] = &[
@@ -77,25 +78,6 @@ pub const KERNELS: &[VectorKernelRow] = &[
     k("V_SUBREV_U32",      v_subrev_u32,      Inferred,  CLAMPED),
 ];
 
-fn u32_(v: u64) -> u32 {
-    v as u32
-}
-fn i32_(v: u64) -> i32 {
-    v as u32 as i32
-}
-fn u16_(v: u64) -> u16 {
-    v as u16
-}
-fn i16_(v: u64) -> i16 {
-    v as u16 as i16
-}
-fn d32(v: u32) -> LaneOut {
-    LaneOut::d(u64::from(v))
-}
-fn d16(v: u16) -> LaneOut {
-    LaneOut::d(u64::from(v))
-}
-
 /// An unsigned 32-bit result of an exact value, saturated when CLAMP is set (rule
 /// `gcn5.valu.int_clamp`), with the carry or borrow bit.
 fn u32_result(exact: i64, c: &LaneCtx, carry: Option<bool>) -> LaneOut {
@@ -120,15 +102,6 @@ fn u16_result(exact: i64, c: &LaneCtx) -> LaneOut {
         exact as u16
     };
     d16(d)
-}
-
-/// An f16 result under MODE.FP16_OVFL (rule `gcn5.valu.fp16_ovfl`).
-fn f16_result(r: Flagged<u16>, c: &LaneCtx) -> LaneOut {
-    if c.mode.fp16_ovfl() && r.flags.contains(Flags::OVERFLOW) {
-        let max = (r.value & 0x8000) | 0x7bff;
-        return LaneOut::float(Flagged::new(max, r.flags));
-    }
-    LaneOut::float(r)
 }
 
 /// `D.u = (VCC[threadId] ? S1.u : S0.u)`.

@@ -2,37 +2,13 @@
 //! IEEE 754 arithmetic done by hand (reasoning in the comments), never from the kernels.
 
 use super::*;
-use crate::alu::mode::Mode;
-use crate::alu::valu::{LaneCtx, LaneIn};
+use crate::alu::valu::testing::*;
+use crate::alu::valu::LaneIn;
 use gpuref_float::Flags;
 
 fn lane(name: &str, s: [u64; 3], d: u64, mode: u32) -> LaneOut {
-    let k = KERNELS
-        .iter()
-        .find(|k| k.name == name)
-        .unwrap_or_else(|| panic!("no kernel {name}"));
-    let x = LaneIn {
-        s0: s[0],
-        s1: s[1],
-        s2: s[2],
-        d,
-        ..LaneIn::default()
-    };
-    (k.kernel)(
-        &x,
-        &LaneCtx {
-            mode: Mode(mode),
-            clamp: false,
-        },
-    )
+    call(name, LaneIn { d, ..srcs(s) }, mode, false)
 }
-
-/// Keep denormals in both fields, round to nearest even.
-const KEEP: u32 = 0xf0;
-/// MODE.IEEE.
-const IEEE: u32 = 1 << 9;
-/// MODE.FP16_OVFL.
-const OVFL: u32 = 1 << 23;
 
 /// What a lane must be: exact bits (flags given), or unsettled with the rule.
 #[derive(Debug, PartialEq)]

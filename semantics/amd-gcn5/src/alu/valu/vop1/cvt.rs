@@ -3,7 +3,8 @@
 //! `gcn5.v_cvt_rpi_i32_f32.sum`, `gcn5.valu.cvt_float.mode`, `gcn5.valu.norm16`,
 //! `gcn5.v_sat_pk_u8_i16.sat8` (docs/design/0021).
 
-use super::{bits, d32, either, half_out, LaneCtx, LaneIn, LaneOut};
+use super::super::common::{d32, f16_result};
+use super::{bits, either, LaneCtx, LaneIn, LaneOut};
 use crate::alu::mode::Width;
 use crate::alu::valu::Accept;
 use gpuref_float::ops::{add, convert, from_int, mul, to_int, IntType};
@@ -146,7 +147,7 @@ pub(super) fn v_cvt_f64_f32(x: &LaneIn, c: &LaneCtx) -> LaneOut {
 /// `D.f16 = flt32_to_flt16(S0.f)`: rounded with FP_ROUND[3:2] (the result's width, rule
 /// `gcn5.valu.cvt_float.mode`), FP16_OVFL applied (dispute D7, rule `gcn5.valu.fp16_ovfl`).
 pub(super) fn v_cvt_f16_f32(x: &LaneIn, c: &LaneCtx) -> LaneOut {
-    half_out(
+    f16_result(
         convert::<Binary32, Binary16, AmdGcn5>(x.s0 as u32, &c.fp(Width::Half)),
         c,
     )

@@ -3,7 +3,8 @@
 //! Rules: `gcn5.valu.round_integral.ops`, `gcn5.v_rndne.neg_zero`, `gcn5.v_fract.*`,
 //! `gcn5.valu.frexp`, `gcn5.v_ldexp_f16.exponent`, `gcn5.valu.ldexp` (docs/design/0021).
 
-use super::{all, bits, either, half_out, inputs_kept, LaneCtx, LaneIn, LaneOut};
+use super::super::common::f16_result;
+use super::{all, bits, either, inputs_kept, LaneCtx, LaneIn, LaneOut};
 use crate::alu::mode::Width;
 use crate::alu::valu::Accept;
 use gpuref_float::ops::{fract, frexp, ldexp, round_to_integral};
@@ -186,7 +187,7 @@ pub(super) fn v_ldexp_f64(x: &LaneIn, c: &LaneCtx) -> LaneOut {
 /// `D.f16 = S0.f16 * (2 ** S1.i16)`: S1[15:0] as a signed exponent (rule
 /// `gcn5.v_ldexp_f16.exponent`), FP16_OVFL applied.
 pub(super) fn v_ldexp_f16(x: &LaneIn, c: &LaneCtx) -> LaneOut {
-    half_out(
+    f16_result(
         ldexp::<Binary16, AmdGcn5>(
             x.s0 as u16,
             i32::from(x.s1 as u16 as i16),

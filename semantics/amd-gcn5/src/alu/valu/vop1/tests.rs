@@ -2,12 +2,10 @@
 //! kernel table as the executor finds them. Expected bits are worked out in the comments
 //! from the manual's pseudocode and IEEE 754, never by the kernels.
 
-use crate::alu::mode::Mode;
-use crate::alu::valu::{kernel, Accept, LaneCtx, LaneIn, LaneOut, RULE_TABLES};
+use crate::alu::valu::testing::*;
+use crate::alu::valu::{kernel, Accept, LaneOut, RULE_TABLES};
 use gpuref_float::Flags;
 
-/// MODE: round to nearest even everywhere, keep every denormal.
-const KEEP: u32 = 0xf0;
 /// FP_ROUND[1:0] (single) = 1, toward +inf.
 const SINGLE_UP: u32 = 0b01;
 /// FP_ROUND[1:0] (single) = 2, toward -inf.
@@ -22,23 +20,9 @@ const HALF_RTZ: u32 = 0b1100;
 const HALF_FLUSH: u32 = 0x30;
 /// FP_DENORM[5:4] = 0 (single flushes both ways), [7:6] = 3 (double/half keep).
 const SINGLE_FLUSH: u32 = 0xc0;
-/// MODE.FP16_OVFL.
-const OVFL: u32 = 1 << 23;
 
 fn run(name: &str, s0: u64, s1: u64, mode: u32, clamp: bool) -> LaneOut {
-    let k = kernel(name).unwrap_or_else(|| panic!("no kernel {name}"));
-    let x = LaneIn {
-        s0,
-        s1,
-        ..LaneIn::default()
-    };
-    (k.kernel)(
-        &x,
-        &LaneCtx {
-            mode: Mode(mode),
-            clamp,
-        },
-    )
+    call(name, srcs([s0, s1, 0]), mode, clamp)
 }
 
 /// The destination of a lane whose bits are all settled.

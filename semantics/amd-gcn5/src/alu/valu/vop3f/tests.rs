@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::alu::mode::Mode;
+use crate::alu::valu::testing::*;
 use crate::instructions::{rows, Format as RowFormat};
 use gpuref_float::Flags;
 
@@ -24,20 +25,7 @@ fn kernel(name: &str) -> super::super::VectorKernel {
 }
 
 fn lane3(name: &str, s: [u64; 3], carry: bool, mode: u32) -> LaneOut {
-    let x = LaneIn {
-        s0: s[0],
-        s1: s[1],
-        s2: s[2],
-        carry,
-        ..LaneIn::default()
-    };
-    kernel(name)(
-        &x,
-        &LaneCtx {
-            mode: Mode(mode),
-            clamp: false,
-        },
-    )
+    call(name, LaneIn { carry, ..srcs(s) }, mode, false)
 }
 
 fn rule(out: &LaneOut) -> Option<&'static str> {

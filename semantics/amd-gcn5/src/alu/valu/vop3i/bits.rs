@@ -1,27 +1,9 @@
 //! Bit operations, shifts, counts, min/max/median and byte select (Vega manual, "VOP3A &
 //! VOP3B Instructions"). CLAMP does not change them: their results are always in range.
 
+use super::super::common::{d16, d32, i16_, i32_, u16_, u32_};
 use super::super::{LaneCtx, LaneIn, LaneOut};
 use super::either;
-
-fn d32(v: u32) -> LaneOut {
-    LaneOut::d(u64::from(v))
-}
-fn d16(v: u16) -> LaneOut {
-    LaneOut::d(u64::from(v))
-}
-fn u32_(v: u64) -> u32 {
-    v as u32
-}
-fn i32_(v: u64) -> i32 {
-    v as u32 as i32
-}
-fn u16_(v: u64) -> u16 {
-    v as u16
-}
-fn i16_(v: u64) -> i16 {
-    v as u16 as i16
-}
 
 /// The low `n` bits set, `n` in 0..=32.
 fn ones(n: u32) -> u32 {

@@ -1,26 +1,12 @@
 //! VOP3-only integer lanes worked by hand from the manual's pseudocode ("VOP3A & VOP3B
 //! Instructions"); the reasoning for each expected value is in the comment beside it.
 
-use super::super::{kernel, not_yet, Accept, LaneCtx, LaneIn, LaneOut};
-use crate::alu::mode::Mode;
+use super::super::{not_yet, Accept, LaneIn, LaneOut};
+use crate::alu::valu::testing::*;
 use crate::instructions::rows;
 
 fn run(name: &str, s: [u64; 3], lane: u8, clamp: bool) -> LaneOut {
-    let k = kernel(name).unwrap_or_else(|| panic!("no kernel {name}"));
-    let x = LaneIn {
-        s0: s[0],
-        s1: s[1],
-        s2: s[2],
-        lane,
-        ..LaneIn::default()
-    };
-    (k.kernel)(
-        &x,
-        &LaneCtx {
-            mode: Mode(0),
-            clamp,
-        },
-    )
+    call(name, LaneIn { lane, ..srcs(s) }, 0, clamp)
 }
 
 /// The destination of an exact lane (no unsettled mark).

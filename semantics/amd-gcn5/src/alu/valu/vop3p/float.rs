@@ -9,24 +9,15 @@ use gpuref_float::ops::{add, convert, fma, max_num, min_num, mul, mul_add_unfuse
 use gpuref_float::quirks::AmdGcn5;
 use gpuref_float::{Binary16, Binary32, DenormModes, Denormals, Flagged, Flags, FpMode, Rounding};
 
+use super::super::common::fp16_ovfl;
 use crate::alu::vpacked::MIX_F16;
-
-/// An f16 result under MODE.FP16_OVFL (rule `gcn5.valu.fp16_ovfl`): an overflowed finite
-/// result becomes ±MAX_FP16.
-fn ovfl(r: Flagged<u16>, c: &LaneCtx) -> Flagged<u16> {
-    if c.mode.fp16_ovfl() && r.flags.contains(Flags::OVERFLOW) {
-        Flagged::new((r.value & 0x8000) | 0x7bff, r.flags)
-    } else {
-        r
-    }
-}
 
 /// Both halves of an f16 operation `f(S0 half, S1 half, S2 half)`, the flags of both.
 fn each(x: &LaneIn, c: &LaneCtx, f: impl Fn(u16, u16, u16, &FpMode) -> Flagged<u16>) -> LaneOut {
     let (a, b, d) = (halves(x.s0), halves(x.s1), halves(x.s2));
     let m = c.fp(Width::Half);
-    let lo = ovfl(f(a[0], b[0], d[0], &m), c);
-    let hi = ovfl(f(a[1], b[1], d[1], &m), c);
+    let lo = fp16_ovfl(f(a[0], b[0], d[0], &m), c);
+    let hi = fp16_ovfl(f(a[1], b[1], d[1], &m), c);
     LaneOut::float(Flagged::new(
         pack([lo.value, hi.value]),
         lo.flags.union(hi.flags),
@@ -167,7 +158,7 @@ fn mix32(x: &LaneIn, c: &LaneCtx, kind: Mix) -> LaneOut {
 
 /// The f16 result of an f32 value (half-precision rounding, FP16_OVFL).
 fn to_f16(v: u32, m: &FpMode, c: &LaneCtx) -> Flagged<u16> {
-    ovfl(convert::<Binary32, Binary16, AmdGcn5>(v, m), c)
+    fp16_ovfl(convert::<Binary32, Binary16, AmdGcn5>(v, m), c)
 }
 
 /// Whether an f32 value lies exactly halfway between two f16 values (so rounding it to

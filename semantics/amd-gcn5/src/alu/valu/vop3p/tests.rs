@@ -2,40 +2,17 @@
 //! manual's per-half lines and IEEE 754, worked out in the comments, not by the kernels).
 //! Operands are the packed values after OP_SEL/NEG (the executor's tests cover those).
 
-use super::super::{Accept, LaneCtx, LaneIn, LaneOut};
-use super::KERNELS;
-use crate::alu::mode::Mode;
+use super::super::{Accept, LaneIn, LaneOut};
+use crate::alu::valu::testing::*;
 use crate::alu::vpacked::MIX_F16;
 use gpuref_float::Flags;
-
-/// Keep denormals everywhere, round to nearest even.
-const KEEP: u32 = 0xf0;
-/// MODE.FP16_OVFL.
-const OVFL: u32 = 1 << 23;
 
 fn p(lo: u16, hi: u16) -> u64 {
     u64::from(lo) | (u64::from(hi) << 16)
 }
 
 fn lane4(name: &str, s: [u64; 3], d: u64, mode: u32, clamp: bool) -> LaneOut {
-    let k = KERNELS
-        .iter()
-        .find(|k| k.name == name)
-        .unwrap_or_else(|| panic!("no kernel {name}"));
-    let x = LaneIn {
-        s0: s[0],
-        s1: s[1],
-        s2: s[2],
-        d,
-        ..LaneIn::default()
-    };
-    (k.kernel)(
-        &x,
-        &LaneCtx {
-            mode: Mode(mode),
-            clamp,
-        },
-    )
+    call(name, LaneIn { d, ..srcs(s) }, mode, clamp)
 }
 
 fn lane(name: &str, s: [u64; 3], clamp: bool) -> Option<u64> {

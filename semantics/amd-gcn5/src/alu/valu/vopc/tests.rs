@@ -2,8 +2,8 @@
 //! predicate of each opcode offset, `!(S0 >= S1)` true on NaN, ...), IEEE 754 §5.11 (-0 equals
 //! +0, NaN unordered) and the CLASS bit list; never computed by the kernels under test.
 
-use super::super::{kernel, not_yet, Accept, LaneCtx, LaneIn, LaneOut, Output};
-use crate::alu::mode::Mode;
+use super::super::{not_yet, Accept, LaneOut, Output};
+use crate::alu::valu::testing::*;
 use crate::instructions::{rows, Format};
 use gpuref_float::Flags;
 
@@ -11,19 +11,7 @@ use gpuref_float::Flags;
 const KEEP: u32 = 0xf0;
 
 fn run(name: &str, s0: u64, s1: u64, mode: u32, clamp: bool) -> LaneOut {
-    let k = kernel(name).unwrap_or_else(|| panic!("no kernel {name}"));
-    let x = LaneIn {
-        s0,
-        s1,
-        ..LaneIn::default()
-    };
-    let out = (k.kernel)(
-        &x,
-        &LaneCtx {
-            mode: Mode(mode),
-            clamp,
-        },
-    );
+    let out = call(name, srcs([s0, s1, 0]), mode, clamp);
     assert_eq!(out.d, None, "{name} writes no VGPR");
     out
 }
