@@ -1,0 +1,225 @@
+//! Executor tests: operand reading, destinations, masks, modifiers, SDWA, DPP and the
+//! wave-level rows, with probe kernels of our own so the expected values depend only on
+//! the executor (each expected value is worked out in a comment).
+
+use super::*;
+use crate::alu::valu::{LaneCtx, LaneIn, LaneOut};
+use crate::formats::parse;
+use crate::target::Target;
+
+fn inst(asm: &str) -> Instruction {
+    parse(Target::Gfx900, asm).unwrap_or_else(|e| panic!("{asm}: {e}"))
+}
+
+const ALL: u64 = u64::MAX;
+
+fn wave(exec: u64) -> Wave {
+    Wave {
+        exec,
+        mode: 0x3f0, // round to nearest even, denormals kept, DX10_CLAMP 1, IEEE 1
+        ..Wave::default()
+    }
+}
+
+fn run(w: &mut Wave, asm: &str, k: VectorKernel) {
+    execute_with(w, &inst(asm), k).unwrap_or_else(|e| panic!("{asm}: {e}"));
+}
+
+/// Probe kernels: the destination is one source, unchanged.
+fn s0(x: &LaneIn, _: &LaneCtx) -> LaneOut {
+    LaneOut::d(x.s0)
+}
+fn s1(x: &LaneIn, _: &LaneCtx) -> LaneOut {
+    LaneOut::d(x.s1)
+}
+fn s2(x: &LaneIn, _: &LaneCtx) -> LaneOut {
+    LaneOut::d(x.s2)
+}
+fn s0_hi(x: &LaneIn, _: &LaneCtx) -> LaneOut {
+    LaneOut::d(x.s0 >> 32)
+}
+/// A compare probe: the lane's bit is S0 < S1 as unsigned integers.
+fn lt(x: &LaneIn, _: &LaneCtx) -> LaneOut {
+    LaneOut {
+        carry: Some(x.s0 < x.s1),
+        ..LaneOut::default()
+    }
+}
+/// 32-bit integer add with carry-out.
+fn add_co(x: &LaneIn, _: &LaneCtx) -> LaneOut {
+    let r = (x.s0 as u32).overflowing_add(x.s1 as u32);
+    LaneOut {
+        d: Some(u64::from(r.0)),
+        carry: Some(r.1),
+        ..LaneOut::default()
+    }
+}
+
+fn pair(w: &Wave, v: usize, lane: usize) -> u64 {
+    u64::from(w.vgpr[v][lane]) | u64::from(w.vgpr[v + 1][lane]) << 32
+}
+
+fn set_pair(w: &mut Wave, v: usize, x: u64) {
+    w.vgpr[v] = [x as u32; 64];
+    w.vgpr[v + 1] = [(x >> 32) as u32; 64];
+}
+
+#[test]
+fn vgpr_pairs_read_and_write_both_dwords() {
+    let mut w = wave(0b101);
+    set_pair(&mut w, 2, 0x1122_3344_5566_7788);
+    set_pair(&mut w, 4, 0x99aa_bbcc_ddee_ff00);
+    // S0 is v[2:3]: v0 <- 0x55667788 (low), v1 <- 0x11223344 (high), lanes 0 and 2 only.
+    run(&mut w, "v_add_f64 v[0:1], v[2:3], v[4:5]", s0);
+    assert_eq!(pair(&w, 0, 0), 0x1122_3344_5566_7788);
+    assert_eq!(pair(&w, 0, 2), 0x1122_3344_5566_7788);
+    assert_eq!(pair(&w, 0, 1), 0, "lane 1 is inactive");
+    run(&mut w, "v_add_f64 v[6:7], v[2:3], v[4:5]", s1);
+    assert_eq!(pair(&w, 6, 0), 0x99aa_bbcc_ddee_ff00);
+    // NEG and ABS flip/clear bit 63 of an f64 source: 0x99aa.. has bit 63 set, so
+    // -|x| keeps it set and |x| clears it: 0x19aabbccddeeff00.
+    run(&mut w, "v_add_f64 v[6:7], v[2:3], |v[4:5]|", s1);
+    assert_eq!(pair(&w, 6, 0), 0x19aa_bbcc_ddee_ff00);
+    run(&mut w, "v_add_f64 v[6:7], -v[2:3], v[4:5]", s0);
+    assert_eq!(pair(&w, 6, 0), 0x9122_3344_5566_7788);
+}
+
+#[test]
+fn sixty_four_bit_constants_and_sgpr_pairs() {
+    let mut w = wave(1);
+    w.sgpr[4] = 0xdead_beef;
+    w.sgpr[5] = 0x0bad_f00d;
+    // An SGPR pair, low dword first.
+    run(&mut w, "v_add_f64 v[0:1], s[4:5], v[2:3]", s0);
+    assert_eq!(pair(&w, 0, 0), 0x0bad_f00d_dead_beef);
+    // Float constants are binary64: 1.0 = 0x3ff0000000000000, -4.0 = 0xc010000000000000,
+    // 1/(2*pi) = 0x3fc45f306dc9c882.
+    run(&mut w, "v_add_f64 v[0:1], 1.0, v[2:3]", s0);
+    assert_eq!(pair(&w, 0, 0), 0x3ff0_0000_0000_0000);
+    run(&mut w, "v_add_f64 v[0:1], v[2:3], -4.0", s1);
+    assert_eq!(pair(&w, 0, 0), 0xc010_0000_0000_0000);
+    run(&mut w, "v_add_f64 v[0:1], v[2:3], 0.15915494309189532", s1);
+    assert_eq!(pair(&w, 0, 0), 0x3fc4_5f30_6dc9_c882);
+    // Inline integers sign-extend to 64 bits: -16 = 0xfffffffffffffff0; 64 stays 64.
+    run(&mut w, "v_add_f64 v[0:1], -16, v[2:3]", s0);
+    assert_eq!(pair(&w, 0, 0), 0xffff_ffff_ffff_fff0);
+    run(&mut w, "v_lshlrev_b64 v[0:1], 0, 64", s1);
+    assert_eq!(pair(&w, 0, 0), 64);
+}
+
+#[test]
+fn literals_widen_by_the_operand_type() {
+    let mut w = wave(1);
+    // F64: the literal is the high dword (Vega "Literal Expansion to 64 bits"): 0x40000000
+    // -> 0x4000000000000000 (2.0); the probe returns S0's high dword.
+    run(&mut w, "v_cvt_f32_f64 v0, 0x40000000", s0_hi);
+    assert_eq!(w.vgpr[0][0], 0x4000_0000);
+    run(&mut w, "v_cvt_f32_f64 v0, 0x40000000", s0);
+    assert_eq!(w.vgpr[0][0], 0, "low dword padded with zeros");
+    // I64: sign-extended (0x80000000 -> 0xffffffff80000000 < 0 unsigned-compared is large);
+    // U64: zero-extended. The probe compares S0 < S1 unsigned, S1 = v[0:1] = 0xffffffff80000001.
+    set_pair(&mut w, 0, 0xffff_ffff_8000_0001);
+    run(&mut w, "v_cmp_lt_i64 vcc, 0x80000000, v[0:1]", lt);
+    assert_eq!(w.vcc, 1, "0xffffffff80000000 < 0xffffffff80000001");
+    set_pair(&mut w, 0, 0x8000_0001);
+    run(&mut w, "v_cmp_lt_u64 vcc, 0x80000000, v[0:1]", lt);
+    assert_eq!(w.vcc, 1, "0x80000000 < 0x80000001 (zero-extended)");
+    run(&mut w, "v_cmp_lt_i64 vcc, 0x80000000, v[0:1]", lt);
+    assert_eq!(w.vcc, 0, "sign-extended it is above 0x80000001");
+}
+
+#[test]
+fn mixed_widths_follow_the_shape() {
+    let mut w = wave(1);
+    set_pair(&mut w, 2, 0x4000_0000_0000_0000);
+    w.vgpr[4] = [7; 64];
+    w.vgpr[5] = [0xffff_ffff; 64];
+    // V_LDEXP_F64's S1 is 32-bit: v4 only (v5 is not read).
+    run(&mut w, "v_ldexp_f64 v[0:1], v[2:3], v4", s1);
+    assert_eq!(pair(&w, 0, 0), 7);
+    run(&mut w, "v_trig_preop_f64 v[0:1], v[2:3], v4", s1);
+    assert_eq!(pair(&w, 0, 0), 7);
+    // V_LSHLREV_B64: S0 the 32-bit shift, S1 the 64-bit value.
+    run(&mut w, "v_lshlrev_b64 v[0:1], v4, v[2:3]", s0);
+    assert_eq!(pair(&w, 0, 0), 7);
+    run(&mut w, "v_lshlrev_b64 v[0:1], v4, v[2:3]", s1);
+    assert_eq!(pair(&w, 0, 0), 0x4000_0000_0000_0000);
+    // V_CVT_F64_I32: a 32-bit source and a 64-bit destination: both dwords written.
+    w.vgpr[1] = [0x5555_5555; 64];
+    run(&mut w, "v_cvt_f64_i32 v[0:1], v5", s0);
+    assert_eq!(pair(&w, 0, 0), 0xffff_ffff);
+}
+
+#[test]
+fn pairs_past_v255_are_errors_not_panics() {
+    let mut w = wave(1);
+    let mut i = inst("v_add_f64 v[0:1], v[2:3], v[4:5]");
+    if let Fields::Vop3(ref mut v) = i.fields {
+        v.src[1] = Some(VectorSrc::Vgpr(255));
+    }
+    let e = execute_with(&mut w, &i, s0).unwrap_err();
+    assert!(e.to_string().contains("past v255"), "{e}");
+    let mut i = inst("v_add_f64 v[0:1], v[2:3], v[4:5]");
+    if let Fields::Vop3(ref mut v) = i.fields {
+        v.vdst = 255;
+    }
+    let before = w.clone();
+    assert!(execute_with(&mut w, &i, s0).is_err());
+    assert_eq!(w, before, "nothing written");
+}
+
+#[test]
+fn vopc_writes_the_whole_mask_inactive_lanes_zero() {
+    // Lanes 0..3 active; v0 = lane-dependent: lanes 1 and 3 have S0 = 5 < S1 = 9.
+    let mut w = wave(0b1111);
+    w.vgpr[1] = [9; 64];
+    for l in [1, 3, 4, 63] {
+        w.vgpr[0][l] = 5;
+    }
+    for l in [0, 2] {
+        w.vgpr[0][l] = 10;
+    }
+    w.vcc = ALL;
+    run(&mut w, "v_cmp_lt_u32 vcc, v0, v1", lt);
+    // Lanes 4 and 63 would compare true but are inactive: 0.
+    assert_eq!(w.vcc, 0b1010);
+    assert_eq!(w.exec, 0b1111, "V_CMP leaves EXEC alone");
+    // e64: the SGPR pair in VDST, VCC untouched.
+    w.sgpr[2] = 0xffff_ffff;
+    w.sgpr[3] = 0xffff_ffff;
+    run(&mut w, "v_cmp_lt_u32_e64 s[2:3], v0, v1", lt);
+    assert_eq!((w.sgpr[2], w.sgpr[3]), (0b1010, 0));
+    assert_eq!(w.vcc, 0b1010);
+}
+
+#[test]
+fn cmpx_writes_exec_and_the_mask() {
+    let mut w = wave(0b1111);
+    w.vgpr[1] = [9; 64];
+    w.vgpr[0][1] = 5;
+    w.vgpr[0][3] = 5;
+    w.vgpr[0][0] = 10;
+    w.vgpr[0][2] = 10;
+    run(&mut w, "v_cmpx_lt_u32 vcc, v0, v1", lt);
+    assert_eq!((w.vcc, w.exec), (0b1010, 0b1010));
+    let mut w2 = wave(0b1111);
+    w2.vgpr = w.vgpr.clone();
+    run(&mut w2, "v_cmpx_lt_u32_e64 s[4:5], v0, v1", lt);
+    assert_eq!((w2.sgpr[4], w2.exec, w2.vcc), (0b1010, 0b1010, 0));
+}
+
+#[test]
+fn carry_out_e32_and_vop3b() {
+    let mut w = wave(0b11);
+    w.vgpr[1] = [0xffff_ffff; 64];
+    w.vgpr[2][0] = 1;
+    // Lane 0: 0xffffffff + 1 = 0 carry 1; lane 1: + 0 = 0xffffffff carry 0.
+    run(&mut w, "v_add_co_u32_e32 v0, vcc, v1, v2", add_co);
+    assert_eq!((w.vgpr[0][0], w.vgpr[0][1], w.vcc), (0, 0xffff_ffff, 1));
+    run(&mut w, "v_add_co_u32_e64 v3, s[6:7], v1, v2", add_co);
+    assert_eq!((w.sgpr[6], w.sgpr[7], w.vgpr[3][0]), (1, 0, 0));
+    // V_MAD_U64_U32-like rows read SRC2 as a 64-bit pair: the probe returns it.
+    set_pair(&mut w, 8, 0x0123_4567_89ab_cdef);
+    run(&mut w, "v_mad_u64_u32 v[10:11], s[0:1], v1, v2, v[8:9]", s2);
+    assert_eq!(pair(&w, 10, 0), 0x0123_4567_89ab_cdef);
+}
