@@ -240,3 +240,143 @@ pub fn apply(
         unsettled,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // MODE: bit 9 IEEE, bit 8 DX10_CLAMP, [7:4] FP_DENORM (0 = flush, 0xf0 = keep all).
+    const FLUSH: Mode = Mode(0x000);
+    const DX10: Mode = Mode(0x100);
+    const IEEE: Mode = Mode(0x200);
+    const KEEP: Mode = Mode(0x0f0);
+
+    fn settled(x: u64, ty: Ty, omod: u8, clamp: bool, mode: Mode) -> u64 {
+        let m = apply(x, ty, omod, clamp, mode, None);
+        assert_eq!(m.unsettled, None, "{x:#x}");
+        m.d
+    }
+
+    #[test]
+    fn omod_scales_in_the_result_format() {
+        // 1.5 * 2 = 3.0; 3.0 / 2 = 1.5; f16 1.0 * 4 = 4.0 (0x4400); f64 1.0 * 2 = 2.0.
+        assert_eq!(settled(0x3fc0_0000, Ty::F32, 1, false, FLUSH), 0x4040_0000);
+        assert_eq!(settled(0x4040_0000, Ty::F32, 3, false, FLUSH), 0x3fc0_0000);
+        assert_eq!(settled(0x3c00, Ty::F16, 2, false, FLUSH), 0x4400);
+        assert_eq!(
+            settled(0x3ff0_0000_0000_0000, Ty::F64, 1, false, FLUSH),
+            0x4000_0000_0000_0000
+        );
+        // MAX_FLOAT * 2 overflows to +inf with the overflow flag.
+        let m = apply(0x7f7f_ffff, Ty::F32, 1, false, FLUSH, None);
+        assert_eq!(m.d, 0x7f80_0000);
+        assert!(m.flags.contains(Flags::OVERFLOW));
+        // Min normal / 2 is a denormal, flushed to +0 with outputs flushed.
+        assert_eq!(apply(0x0080_0000, Ty::F32, 3, false, FLUSH, None).d, 0);
+    }
+
+    #[test]
+    fn omod_under_ieee_or_kept_denormals_accepts_the_unscaled_result() {
+        for mode in [IEEE, KEEP] {
+            let m = apply(0x3fc0_0000, Ty::F32, 1, false, mode, None);
+            assert_eq!(m.d, 0x4040_0000, "gpuref applies OMOD");
+            let u = m.unsettled.expect("unsettled");
+            assert_eq!(u.rule, OMOD_IGNORED);
+            assert_eq!(
+                u.accept,
+                Accept::Range {
+                    lo: 0x3fc0_0000,
+                    hi: 0x4040_0000
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn omod_signed_zero_is_unsettled() {
+        // -0 * 2 = -0 by IEEE; +0 is accepted (ACO: "omod flushes -0.0 to +0.0").
+        let m = apply(0x8000_0000, Ty::F32, 1, false, FLUSH, None);
+        assert_eq!(m.d, 0x8000_0000);
+        let u = m.unsettled.expect("unsettled");
+        assert_eq!((u.rule, u.accept), (OMOD_ZERO, Accept::Mask(0x7fff_ffff)));
+        // +0 * 2 = +0: nothing else to accept.
+        assert_eq!(settled(0, Ty::F32, 1, false, FLUSH), 0);
+    }
+
+    #[test]
+    fn clamp_to_zero_one() {
+        let c = |x, m| clamp(x, Ty::F32, m);
+        assert_eq!(c(0x3fc0_0000, FLUSH), 0x3f80_0000); // 1.5 -> 1.0
+        assert_eq!(c(0xc000_0000, FLUSH), 0); // -2.0 -> +0
+        assert_eq!(c(0x3f00_0000, FLUSH), 0x3f00_0000); // 0.5 stays
+        assert_eq!(c(0x7f80_0000, FLUSH), 0x3f80_0000); // +inf -> 1.0
+        assert_eq!(c(0xff80_0000, FLUSH), 0); // -inf -> +0
+        assert_eq!(c(0x8000_0001, FLUSH), 0); // -min denormal -> +0
+        assert_eq!(c(0x0000_0001, FLUSH), 1); // +min denormal stays
+        assert_eq!(c(0x3f80_0000, FLUSH), 0x3f80_0000); // 1.0 stays
+                                                        // NaN: +0 with DX10_CLAMP, passed through without.
+        assert_eq!(c(0x7fc0_0001, DX10), 0);
+        assert_eq!(c(0xffc0_0001, FLUSH), 0xffc0_0001);
+        assert_eq!(clamp(0x7e00, Ty::F16, DX10), 0);
+        assert_eq!(clamp(0x3c01, Ty::F16, DX10), 0x3c00);
+        assert_eq!(
+            clamp(0x4000_0000_0000_0000, Ty::F64, FLUSH),
+            0x3ff0_0000_0000_0000
+        );
+        assert_eq!(clamp(0xbff0_0000_0000_0000, Ty::F64, FLUSH), 0);
+    }
+
+    #[test]
+    fn clamp_of_negative_zero_is_unsettled() {
+        let m = apply(0x8000_0000, Ty::F32, 0, true, FLUSH, None);
+        assert_eq!(m.d, 0x8000_0000);
+        let u = m.unsettled.expect("unsettled");
+        assert_eq!(
+            (u.rule, u.accept),
+            (CLAMP_NEG_ZERO, Accept::Mask(0x7fff_ffff))
+        );
+    }
+
+    #[test]
+    fn omod_before_clamp() {
+        // 0.75 * 2 = 1.5, clamped to 1.0 (clamping first would give 1.5).
+        assert_eq!(settled(0x3f40_0000, Ty::F32, 1, true, DX10), 0x3f80_0000);
+        // 0.75 / 2 = 0.375 = 0x3ec00000 inside [0, 1].
+        assert_eq!(settled(0x3f40_0000, Ty::F32, 3, true, DX10), 0x3ec0_0000);
+    }
+
+    #[test]
+    fn kernel_unsettled_results_pass_through_the_modifiers() {
+        let any_nan = Unsettled {
+            accept: Accept::AnyNan,
+            rule: "k.rule",
+            flags_settled: true,
+        };
+        // Any NaN clamped with DX10_CLAMP is exactly +0: settled.
+        let m = apply(0x7fc0_0000, Ty::F32, 0, true, DX10, Some(any_nan));
+        assert_eq!((m.d, m.unsettled), (0, None));
+        // Without DX10_CLAMP the NaN passes: still any NaN, the kernel's rule.
+        let m = apply(0x7fc0_0000, Ty::F32, 0, true, FLUSH, Some(any_nan));
+        assert_eq!(
+            m.unsettled.map(|u| (u.accept, u.rule)),
+            Some((Accept::AnyNan, "k.rule"))
+        );
+        // A range [0.5, 1.5] clamps to [0.5, 1.0].
+        let range = Unsettled {
+            accept: Accept::Range {
+                lo: 0x3f00_0000,
+                hi: 0x3fc0_0000,
+            },
+            ..any_nan
+        };
+        let m = apply(0x3f80_0000, Ty::F32, 0, true, FLUSH, Some(range));
+        assert_eq!(m.d, 0x3f80_0000);
+        assert_eq!(
+            m.unsettled.map(|u| u.accept),
+            Some(Accept::Range {
+                lo: 0x3f00_0000,
+                hi: 0x3f80_0000
+            })
+        );
+    }
+}
