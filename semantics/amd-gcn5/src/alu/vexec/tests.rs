@@ -254,3 +254,166 @@ fn output_modifiers_on_float_results_and_the_unsettled_record() {
     run(&mut w, "v_add_f64 v[4:5], v[2:3], v[2:3] clamp", s0);
     assert_eq!(pair(&w, 4, 1), 0x3ff0_0000_0000_0000);
 }
+
+#[test]
+fn sdwa_selects_sources_and_places_the_result() {
+    let mut w = wave(1);
+    w.vgpr[0] = [0xdead_beef; 64];
+    w.vgpr[1] = [0x8a7b_6c5d; 64];
+    // BYTE_2 of v1 = 0x7b, written to [31:16], [15:0] preserved: 0x007bbeef.
+    run(
+        &mut w,
+        "v_add_u32_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_2 src1_sel:DWORD",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][0], 0x007b_beef);
+    // SEXT of BYTE_3 (0x8a): 0xffffff8a; DWORD destination.
+    run(
+        &mut w,
+        "v_add_u32_sdwa v0, sext(v1), v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_3 src1_sel:DWORD",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][0], 0xffff_ff8a);
+    // UNUSED_SEXT: BYTE_0 of v1 (0x5d) into BYTE_1: 0x5d00, top bit 0: upper zeros.
+    // Then src0 BYTE_3 = 0x8a into BYTE_1 with SEXT: 0xffff8a00.
+    run(
+        &mut w,
+        "v_add_u32_sdwa v0, v1, v2 dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_0 src1_sel:DWORD",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][0], 0x0000_5d00);
+    run(
+        &mut w,
+        "v_add_u32_sdwa v0, v1, v2 dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_3 src1_sel:DWORD",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][0], 0xffff_8a00);
+    // An SGPR source is selected too: WORD_1 of 0x12345678 = 0x1234.
+    w.sgpr[4] = 0x1234_5678;
+    run(
+        &mut w,
+        "v_add_u32_sdwa v0, s4, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][0], 0x1234);
+    // Float NEG after the select: WORD_1 of 0x3f800000 = 0x3f80, negated at f32: 0x80003f80.
+    w.vgpr[1] = [0x3f80_0000; 64];
+    run(
+        &mut w,
+        "v_add_f32_sdwa v0, -v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][0], 0x8000_3f80);
+    // CLAMP in SDWA: 2.0 -> 1.0.
+    w.vgpr[1] = [0x4000_0000; 64];
+    w.mode = 0x100;
+    run(
+        &mut w,
+        "v_add_f32_sdwa v0, v1, v2 clamp dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][0], 0x3f80_0000);
+}
+
+#[test]
+fn sdwa_vopc_writes_sdst_or_vcc() {
+    let mut w = wave(0b11);
+    // Lane 0: BYTE_0 of 0x105 = 5 < 9; lane 1: BYTE_0 of 0x10a = 10, not < 9.
+    w.vgpr[0][0] = 0x105;
+    w.vgpr[0][1] = 0x10a;
+    w.vgpr[1] = [9; 64];
+    run(
+        &mut w,
+        "v_cmp_lt_u32_sdwa s[2:3], v0, v1 src0_sel:BYTE_0 src1_sel:DWORD",
+        lt,
+    );
+    assert_eq!((w.sgpr[2], w.sgpr[3], w.vcc), (1, 0, 0));
+    run(
+        &mut w,
+        "v_cmpx_lt_u32_sdwa vcc, v0, v1 src0_sel:BYTE_0 src1_sel:DWORD",
+        lt,
+    );
+    assert_eq!((w.vcc, w.exec), (1, 1));
+}
+
+fn lanes(w: &mut Wave, v: usize, base: u32) {
+    for l in 0..64 {
+        w.vgpr[v][l] = base + l as u32;
+    }
+}
+
+#[test]
+fn dpp_moves_lanes_and_masks_writes() {
+    let mut w = wave(ALL);
+    lanes(&mut w, 1, 100);
+    w.vgpr[0] = [0xdead; 64];
+    // row_shl:1: lane n reads n+1; lane 15 has no source and BOUND_CTRL = 0: not written.
+    run(
+        &mut w,
+        "v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0xf bank_mask:0xf",
+        s0,
+    );
+    assert_eq!(
+        (w.vgpr[0][0], w.vgpr[0][14], w.vgpr[0][15], w.vgpr[0][16]),
+        (101, 115, 0xdead, 117)
+    );
+    // BOUND_CTRL = 1 (LLVM `bound_ctrl:0` sets it): lane 15 reads 0.
+    run(
+        &mut w,
+        "v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0xf bank_mask:0xf bound_ctrl:0",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][15], 0);
+    // A source lane with EXEC = 0 is out of range too: lane 0 reads lane 1 (inactive).
+    w.vgpr[0] = [0xdead; 64];
+    w.exec = ALL & !0b10;
+    run(
+        &mut w,
+        "v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0xf bank_mask:0xf",
+        s0,
+    );
+    assert_eq!(
+        (w.vgpr[0][0], w.vgpr[0][1], w.vgpr[0][2]),
+        (0xdead, 0xdead, 103)
+    );
+    // ROW_MASK 0x2 / BANK_MASK 0x1: only lanes 16..19 write (quad_perm identity).
+    w.exec = ALL;
+    w.vgpr[0] = [0xdead; 64];
+    run(
+        &mut w,
+        "v_mov_b32_dpp v0, v1 quad_perm:[0,1,2,3] row_mask:0x2 bank_mask:0x1",
+        s0,
+    );
+    let written: Vec<usize> = (0..64).filter(|&l| w.vgpr[0][l] != 0xdead).collect();
+    assert_eq!(written, vec![16, 17, 18, 19]);
+    // SRC1 is the lane's own: quad_perm moves only SRC0.
+    lanes(&mut w, 2, 200);
+    run(
+        &mut w,
+        "v_add_u32_dpp v0, v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf",
+        s1,
+    );
+    assert_eq!(w.vgpr[0][5], 205);
+    run(
+        &mut w,
+        "v_add_u32_dpp v0, v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf",
+        s0,
+    );
+    assert_eq!((w.vgpr[0][4], w.vgpr[0][5]), (105, 104));
+    // NEG on the moved f32 source.
+    run(
+        &mut w,
+        "v_add_f32_dpp v0, -v1, v2 row_ror:1 row_mask:0xf bank_mask:0xf",
+        s0,
+    );
+    assert_eq!(w.vgpr[0][0], 0x8000_0000 | 115);
+    // row_bcast:15: lanes 0..15 have no source in the table: recorded as unsettled.
+    run(
+        &mut w,
+        "v_mov_b32_dpp v0, v1 row_bcast:15 row_mask:0xf bank_mask:0xf bound_ctrl:0",
+        s0,
+    );
+    assert_eq!((w.vgpr[0][16], w.vgpr[0][40], w.vgpr[0][3]), (115, 131, 0));
+    assert_eq!(w.unsettled.len(), 16);
+    assert_eq!(w.unsettled[3].why.rule, "gcn5.valu.dpp_bcast_low");
+}
