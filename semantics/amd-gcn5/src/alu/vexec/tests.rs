@@ -417,3 +417,77 @@ fn dpp_moves_lanes_and_masks_writes() {
     assert_eq!(w.unsettled.len(), 16);
     assert_eq!(w.unsettled[3].why.rule, "gcn5.valu.dpp_bcast_low");
 }
+
+fn exec(w: &mut Wave, asm: &str) {
+    execute(w, &inst(asm)).unwrap_or_else(|e| panic!("{asm}: {e}"));
+}
+
+#[test]
+fn wave_level_rows() {
+    let mut w = wave(0b1100);
+    lanes(&mut w, 1, 100);
+    // The lowest active lane is 2.
+    exec(&mut w, "v_readfirstlane_b32 s0, v1");
+    assert_eq!(w.sgpr[0], 102);
+    // EXEC = 0: lane 0 ("Lane# = 0 if exec is zero").
+    w.exec = 0;
+    exec(&mut w, "v_readfirstlane_b32 s0, v1");
+    assert_eq!(w.sgpr[0], 100);
+    // V_READLANE ignores EXEC; the select is S1[5:0]: 69 & 63 = 5.
+    w.sgpr[4] = 37;
+    exec(&mut w, "v_readlane_b32 s1, v1, s4");
+    assert_eq!(w.sgpr[1], 137);
+    w.m0 = 69;
+    exec(&mut w, "v_readlane_b32 s1, v1, m0");
+    assert_eq!(w.sgpr[1], 105);
+    exec(&mut w, "v_readlane_b32 s1, v1, 63");
+    assert_eq!(w.sgpr[1], 163);
+    // V_WRITELANE writes one lane whatever EXEC says; a select above 63 is recorded.
+    exec(&mut w, "v_writelane_b32 v2, s4, 7");
+    assert_eq!((w.vgpr[2][7], w.vgpr[2][6]), (37, 0));
+    assert!(w.unsettled.is_empty());
+    exec(&mut w, "v_writelane_b32 v2, 9, m0");
+    assert_eq!(w.vgpr[2][5], 9);
+    // Old 0, new 9: the bits both agree on (all but bits 0 and 3) are settled.
+    assert_eq!(
+        w.unsettled[0].why.accept,
+        crate::alu::valu::Accept::Mask(0xffff_fff6)
+    );
+    // V_SWAP_B32 swaps the active lanes only.
+    w.exec = 0b10;
+    lanes(&mut w, 3, 300);
+    exec(&mut w, "v_swap_b32 v1, v3");
+    assert_eq!((w.vgpr[1][1], w.vgpr[3][1]), (301, 101));
+    assert_eq!((w.vgpr[1][0], w.vgpr[3][0]), (100, 300));
+    let before = w.clone();
+    exec(&mut w, "v_nop");
+    assert_eq!(w.pc, before.pc + 4);
+    assert_eq!(w.vgpr, before.vgpr);
+}
+
+#[test]
+fn wave_level_rows_are_visible_and_exempt_rows_say_why() {
+    use crate::formats::valu::row_by_name;
+    for name in [
+        "V_NOP",
+        "V_READFIRSTLANE_B32",
+        "V_READLANE_B32",
+        "V_WRITELANE_B32",
+        "V_SWAP_B32",
+    ] {
+        for t in [Target::Gfx900, Target::Gfx908] {
+            let row = row_by_name(t, name).unwrap_or_else(|| panic!("{name}"));
+            assert!(crate::alu::has_semantics(row), "{name}");
+        }
+    }
+    for name in ["V_INTERP_P1_F32", "V_INTERP_P2_F16", "V_CLREXCP"] {
+        let row = crate::instructions::rows()
+            .find(|r| r.name == name)
+            .unwrap_or_else(|| panic!("{name}"));
+        assert!(crate::alu::pending_reason(row).is_some(), "{name}");
+        assert!(!crate::alu::has_semantics(row), "{name}");
+    }
+    let mut w = wave(1);
+    let e = crate::alu::execute(&mut w, &inst("v_interp_p1_f32 v0, v1, attr0.x")).unwrap_err();
+    assert!(e.to_string().contains("issue 6"), "{e}");
+}
