@@ -386,7 +386,9 @@ pub(crate) fn execute_with(
         mode,
         clamp: p.clamp,
     };
-    let carry_mask = p.carry_in.map_or(0, |r| wave.read_reg(r, 2));
+    // The lane-mask source: VCC in e32, SRC2's pair in VOP3, for the rows that read one.
+    let carry_in = p.carry_in.filter(|_| sh.get(Role::CarryIn).is_some());
+    let carry_mask = carry_in.map_or(0, |r| wave.read_reg(r, 2));
     let float_dst = dst_ty.filter(|t| t.is_float());
     let mut lane_mask = 0u64;
     let mut flags = Flags::NONE;

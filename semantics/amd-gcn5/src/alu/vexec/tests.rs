@@ -491,3 +491,24 @@ fn wave_level_rows_are_visible_and_exempt_rows_say_why() {
     let e = crate::alu::execute(&mut w, &inst("v_interp_p1_f32 v0, v1, attr0.x")).unwrap_err();
     assert!(e.to_string().contains("issue 6"), "{e}");
 }
+
+#[test]
+fn only_lane_mask_rows_read_a_carry_in() {
+    fn carry(x: &LaneIn, _: &LaneCtx) -> LaneOut {
+        LaneOut::d(u64::from(x.carry))
+    }
+    let mut w = wave(1);
+    w.sgpr[4] = 1;
+    w.vgpr[0] = [7; 64];
+    // SRC2 = s4 is a plain operand of V_MAD_U32_U24: no lane mask is read.
+    run(&mut w, "v_mad_u32_u24 v0, v1, v2, s4", carry);
+    assert_eq!(w.vgpr[0][0], 0);
+    // V_CNDMASK_B32's SRC2 pair s[4:5] is the selector: lane 0's bit is 1.
+    run(&mut w, "v_cndmask_b32_e64 v0, v1, v2, s[4:5]", carry);
+    assert_eq!(w.vgpr[0][0], 1);
+    // e32: VCC.
+    w.vcc = 1;
+    w.sgpr[4] = 0;
+    run(&mut w, "v_cndmask_b32_e32 v0, v1, v2, vcc", carry);
+    assert_eq!(w.vgpr[0][0], 1);
+}
