@@ -9,9 +9,9 @@
 //! `vN=…`; otherwise each changed lane prints as `vN[L]=…`.
 //!
 //! A lane whose result the spec does not settle (docs/design/0020) prints what else is
-//! accepted after its value: `v0=0x40400000 (accepts 0x3fc00000..=0x40400000, rule
-//! gcn5.valu.omod_mode)`; a 64-bit result prints it on the pair's first register, naming
-//! the pair.
+//! accepted after its value: `v0=0x80000000 (accepts any value equal under mask
+//! 0x7fffffff, rule gcn5.valu.clamp_neg_zero)`; a 64-bit result prints it on the pair's
+//! first register, naming the pair.
 //!
 //! MODE defaults to [`DEFAULT_MODE`]: the manual gives no value for a freshly launched
 //! wave, so we take what LLVM 14 writes into a compute kernel's descriptor by default

@@ -131,10 +131,26 @@ fn clamp_and_omod_with_unsettled_notes() {
         ]),
         "v0=0x3f800000\n"
     );
-    // Default MODE has IEEE = 1: OMOD may be ignored (D10): 1.5 * 2 = 3.0, 1.5 accepted.
+    // Default MODE has IEEE = 1: OMOD is ignored (MI100 "6.2.2. Instruction Outputs"), so
+    // 1.5 + 0 stays 1.5; with MODE 0x100 (IEEE 0, denormals flushed) it is 3.0.
+    let omod = ["v_add_f32_e64 v0, v1, v2 mul:2", "v1=0x3fc00000", ALL];
+    assert_eq!(ok(&omod), "v0=0x3fc00000\n");
     assert_eq!(
-        ok(&["v_add_f32_e64 v0, v1, v2 mul:2", "v1=0x3fc00000", ALL]),
-        "v0=0x40400000 (accepts 0x3fc00000..=0x40400000, rule gcn5.valu.omod_mode)\n"
+        ok(&[&["--mode", "0x100"], &omod[..]].concat()),
+        "v0=0x40400000\n"
+    );
+    // -0 * 2 with OMOD applied is +0 ("-0 is flushed to +0"): v0 = 5 becomes 0.
+    assert_eq!(
+        ok(&[
+            "--mode",
+            "0x100",
+            "v_add_f32_e64 v0, v1, v2 mul:2",
+            "v0=5",
+            "v1=0x80000000",
+            "v2=0x80000000",
+            ALL
+        ]),
+        "v0=0x0\n"
     );
     // -0 + -0 = -0; clamp(-0) is -0 in gpuref, +0 accepted.
     assert_eq!(

@@ -1,7 +1,8 @@
 //! The float output modifiers OMOD and CLAMP (Vega "Instruction Outputs", "ALU Clamp Bit
-//! Usage", "Mode register"; disputes D5 and D10; docs/design/0020). OMOD scales first, then
-//! CLAMP clamps to [0.0, 1.0]. Where the spec does not settle the bits (OMOD under IEEE mode
-//! or kept output denormals, OMOD's signed zeros and denormals, clamp(-0)), the result is
+//! Usage", "Mode register"; MI100 "6.2.2. Instruction Outputs"; disputes D5 and D10;
+//! docs/design/0020). OMOD scales first, and only with MODE.IEEE = 0 and the result width's
+//! output denormals flushed (otherwise it is ignored), giving +0 for any zero; then CLAMP
+//! clamps to [0.0, 1.0]. Where the spec does not settle the bits (clamp(-0)), the result is
 //! gpuref's choice with what else is accepted.
 
 use crate::alu::mode::{Mode, Width};
@@ -11,9 +12,7 @@ use gpuref_float::ops::mul;
 use gpuref_float::quirks::AmdGcn5;
 use gpuref_float::{Binary16, Binary32, Binary64, Flagged, Flags, Format, FpMode};
 
-/// Rule ids of this module (their text is in `super::RULES`).
-pub const OMOD_IGNORED: &str = "gcn5.valu.omod_mode";
-pub const OMOD_ZERO: &str = "gcn5.valu.omod_zero";
+/// Rule id of this module's unsettled case (its text is in `super::RULES`).
 pub const CLAMP_NEG_ZERO: &str = "gcn5.valu.clamp_neg_zero";
 
 /// A float width's constants.
@@ -53,9 +52,6 @@ impl W {
     }
     fn is_zero(self, x: u64) -> bool {
         self.mag(x) == 0
-    }
-    fn is_denormal(self, x: u64) -> bool {
-        x & self.exp_mask() == 0 && !self.is_zero(x)
     }
     /// Numeric order, -0 just below +0 (NaNs are not ordered: callers keep them apart).
     fn key(self, x: u64) -> i128 {
@@ -130,6 +126,19 @@ pub struct Modded {
     pub unsettled: Option<Unsettled>,
 }
 
+/// Whether OMOD applies: a nonzero OMOD, MODE.IEEE = 0 and the result width's output
+/// denormals flushed (MI100 "6.2.2. Instruction Outputs": "if output denormals are enabled,
+/// then output modifiers are ignored", "ignored if the IEEE mode bit is set to 1").
+pub fn omod_applies(ty: Ty, omod: u8, mode: Mode) -> bool {
+    let d = mode.fp(width(ty)).denormals;
+    let out = match width(ty) {
+        Width::Half => d.half,
+        Width::Single => d.single,
+        Width::Double => d.double,
+    };
+    omod & 3 != 0 && !mode.ieee() && out.flush_outputs
+}
+
 /// Every value the modifiers may give for `x`: gpuref's first, then what else is accepted,
 /// each with the rule that accepts it.
 fn candidates(
@@ -140,33 +149,24 @@ fn candidates(
     mode: Mode,
 ) -> (Flagged<u64>, Vec<(u64, &'static str)>) {
     let w = W::of(ty);
-    let applied = scale(x, ty, omod, mode);
-    let mut c: Vec<(u64, &'static str)> = Vec::new();
-    if omod & 3 != 0 {
-        let keeps = !match width(ty) {
-            Width::Half => mode.fp(Width::Half).denormals.half,
-            Width::Single => mode.fp(Width::Single).denormals.single,
-            Width::Double => mode.fp(Width::Double).denormals.double,
-        }
-        .flush_outputs;
-        if mode.ieee() || keeps {
-            c.push((x, OMOD_IGNORED));
-        }
-        if w.is_zero(applied.value) || w.is_denormal(applied.value) {
-            c.push((0, OMOD_ZERO));
+    let mut out = Flagged {
+        value: x,
+        flags: Flags::NONE,
+    };
+    if omod_applies(ty, omod, mode) {
+        out = scale(x, ty, omod, mode);
+        // "-0 is flushed to +0", and a denormal result is flushed (by the multiply) to +0.
+        if w.is_zero(out.value) {
+            out.value = 0;
         }
     }
-    let mut out = applied;
+    let mut c: Vec<(u64, &'static str)> = Vec::new();
     if clamp_bit {
         out.value = clamp(out.value, ty, mode);
-        for v in &mut c {
-            v.0 = clamp(v.0, ty, mode);
-        }
         if out.value == w.sign() {
             c.push((0, CLAMP_NEG_ZERO));
         }
     }
-    c.retain(|(v, _)| *v != out.value);
     (out, c)
 }
 
@@ -222,9 +222,6 @@ pub fn apply(
             Accept::Mask(_) => vals.push(w.exp_mask() | 1),
         }
     }
-    if !extra.is_empty() && extra.iter().any(|e| e.1 == OMOD_IGNORED) && out.flags != Flags::NONE {
-        flags_settled = false;
-    }
     let unsettled = rule.and_then(|rule| {
         (vals.len() > 1 || prior.is_some_and(|p| !matches!(p.accept, Accept::AnyNan))).then_some(
             Unsettled {
@@ -271,36 +268,39 @@ mod tests {
         let m = apply(0x7f7f_ffff, Ty::F32, 1, false, FLUSH, None);
         assert_eq!(m.d, 0x7f80_0000);
         assert!(m.flags.contains(Flags::OVERFLOW));
-        // Min normal / 2 is a denormal, flushed to +0 with outputs flushed.
+        // Min normal / 2 is a denormal, flushed to +0 with outputs flushed; 1.5 / 2 = 0.75.
         assert_eq!(apply(0x0080_0000, Ty::F32, 3, false, FLUSH, None).d, 0);
+        assert_eq!(settled(0x3fc0_0000, Ty::F32, 3, false, DX10), 0x3f40_0000);
     }
 
     #[test]
-    fn omod_under_ieee_or_kept_denormals_accepts_the_unscaled_result() {
-        for mode in [IEEE, KEEP] {
-            let m = apply(0x3fc0_0000, Ty::F32, 1, false, mode, None);
-            assert_eq!(m.d, 0x4040_0000, "gpuref applies OMOD");
-            let u = m.unsettled.expect("unsettled");
-            assert_eq!(u.rule, OMOD_IGNORED);
-            assert_eq!(
-                u.accept,
-                Accept::Range {
-                    lo: 0x3fc0_0000,
-                    hi: 0x4040_0000
-                }
-            );
+    fn omod_is_ignored_under_ieee_or_kept_output_denormals() {
+        // MI100 "6.2.2. Instruction Outputs": IEEE = 1, or the result width's output
+        // denormals kept (FP_DENORM[5:4] bit 1 for f32, [7:6] for f16/f64): 1.5 stays 1.5.
+        for mode in [IEEE, KEEP, Mode(0x020)] {
+            assert_eq!(settled(0x3fc0_0000, Ty::F32, 1, false, mode), 0x3fc0_0000);
         }
+        // f32 output denormals kept but double/half flushed (0x020): an f16 result scales.
+        assert_eq!(settled(0x3c00, Ty::F16, 1, false, Mode(0x020)), 0x4000);
+        // Double/half outputs kept (0x080): f16 ignored, f32 (flushed) scales.
+        assert_eq!(settled(0x3c00, Ty::F16, 1, false, Mode(0x080)), 0x3c00);
+        assert_eq!(
+            settled(0x3fc0_0000, Ty::F32, 1, false, Mode(0x080)),
+            0x4040_0000
+        );
+        assert!(!omod_applies(Ty::F32, 0, FLUSH));
     }
 
     #[test]
-    fn omod_signed_zero_is_unsettled() {
-        // -0 * 2 = -0 by IEEE; +0 is accepted (ACO: "omod flushes -0.0 to +0.0").
-        let m = apply(0x8000_0000, Ty::F32, 1, false, FLUSH, None);
-        assert_eq!(m.d, 0x8000_0000);
-        let u = m.unsettled.expect("unsettled");
-        assert_eq!((u.rule, u.accept), (OMOD_ZERO, Accept::Mask(0x7fff_ffff)));
-        // +0 * 2 = +0: nothing else to accept.
+    fn omod_zeros_are_positive() {
+        // "-0 is flushed to +0": -0 * 2 gives +0; +0 stays +0; -min normal / 2 is a
+        // denormal, flushed, and the zero is +0.
+        assert_eq!(settled(0x8000_0000, Ty::F32, 1, false, FLUSH), 0);
         assert_eq!(settled(0, Ty::F32, 1, false, FLUSH), 0);
+        assert_eq!(settled(0x8080_0000, Ty::F32, 3, false, FLUSH), 0);
+        assert_eq!(settled(0x8000_0000_0000_0000, Ty::F64, 2, false, FLUSH), 0);
+        // Without OMOD a -0 result is left alone.
+        assert_eq!(settled(0x8000_0000, Ty::F32, 0, false, FLUSH), 0x8000_0000);
     }
 
     #[test]

@@ -226,29 +226,33 @@ fn carry_out_e32_and_vop3b() {
 
 #[test]
 fn output_modifiers_on_float_results_and_the_unsettled_record() {
-    // mul:2 on 1.5 = 3.0 under IEEE = 1 (the wave's MODE 0x3f0): gpuref scales, and the
-    // lane is recorded as unsettled (rule gcn5.valu.omod_mode) with [1.5, 3.0].
+    // MODE 0x3f0 has IEEE = 1: mul:2 is ignored (MI100 "6.2.2. Instruction Outputs").
     let mut w = wave(0b10);
     w.vgpr[1] = [0x3fc0_0000; 64];
     run(&mut w, "v_add_f32_e64 v0, v1, v2 mul:2", s0);
-    assert_eq!(w.vgpr[0][1], 0x4040_0000);
+    assert_eq!(w.vgpr[0][1], 0x3fc0_0000);
     assert_eq!(w.vgpr[0][0], 0, "inactive lane");
+    // IEEE = 0, denormals flushed: 1.5 * 2 = 3.0, clamped to 1.0.
+    w.mode = 0x100;
+    run(&mut w, "v_add_f32_e64 v0, v1, v2 mul:2", s0);
+    assert_eq!(w.vgpr[0][1], 0x4040_0000);
+    run(&mut w, "v_add_f32_e64 v0, v1, v2 mul:2 clamp", s0);
+    assert_eq!(w.vgpr[0][1], 0x3f80_0000);
+    assert!(w.unsettled.is_empty());
+    // clamp(-0): -0 in gpuref, recorded as unsettled for lane 1 of v0.
+    w.vgpr[1] = [0x8000_0000; 64];
+    run(&mut w, "v_add_f32_e64 v0, v1, v2 clamp", s0);
+    assert_eq!(w.vgpr[0][1], 0x8000_0000);
     assert_eq!(w.unsettled.len(), 1);
     let u = w.unsettled[0];
     assert_eq!((u.vdst, u.lane, u.dwords), (0, 1, 1));
-    assert_eq!(u.why.rule, "gcn5.valu.omod_mode");
-    // IEEE = 0, denormals flushed: settled. clamp: 3.0 -> 1.0.
-    w.mode = 0x100;
-    run(&mut w, "v_add_f32_e64 v0, v1, v2 mul:2 clamp", s0);
-    assert_eq!(w.vgpr[0][1], 0x3f80_0000);
-    assert!(
-        w.unsettled.is_empty(),
-        "a new instruction replaces the record"
-    );
-    // An integer result: CLAMP goes to the kernel (ctx.clamp), no float clamp here.
+    assert_eq!(u.why.rule, "gcn5.valu.clamp_neg_zero");
+    // A new instruction replaces the record. An integer result: CLAMP goes to the kernel
+    // (ctx.clamp), no float clamp here.
     w.vgpr[1] = [0x7fff_ffff; 64];
     run(&mut w, "v_add_u32_e64 v0, v1, v1 clamp", s0);
     assert_eq!(w.vgpr[0][1], 0x7fff_ffff);
+    assert!(w.unsettled.is_empty());
     // f64 clamp: 2.0 -> 1.0 in both dwords.
     set_pair(&mut w, 2, 0x4000_0000_0000_0000);
     run(&mut w, "v_add_f64 v[4:5], v[2:3], v[2:3] clamp", s0);
