@@ -318,6 +318,9 @@ fn read_vgpr(vgpr: &[[u32; 64]], v: u8, dwords: u8, lane: usize) -> u64 {
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let row = inst.row;
     wave.unsettled.clear();
+    if wave.vgpr.len() < 256 {
+        return Err(pending(row.name, "the wave holds fewer than 256 VGPRs"));
+    }
     if let Some(r) = wavelevel::row(row.name) {
         return wavelevel::execute(wave, inst, r);
     }
@@ -333,6 +336,9 @@ pub(crate) fn execute_with(
 ) -> Result<(), ExecError> {
     let row = inst.row;
     wave.unsettled.clear();
+    if wave.vgpr.len() < 256 {
+        return Err(pending(row.name, "the wave holds fewer than 256 VGPRs"));
+    }
     let sh = shape(row);
     let p = plan(inst)?;
     let src_tys: Vec<Ty> = sh

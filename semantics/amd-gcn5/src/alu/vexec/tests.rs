@@ -516,3 +516,11 @@ fn only_lane_mask_rows_read_a_carry_in() {
     run(&mut w, "v_cndmask_b32_e32 v0, v1, v2, vcc", carry);
     assert_eq!(w.vgpr[0][0], 1);
 }
+
+#[test]
+fn a_wave_without_its_vgprs_is_an_error_not_a_panic() {
+    let mut w = wave(1);
+    w.vgpr.truncate(3);
+    assert!(execute_with(&mut w, &inst("v_add_u32_e32 v0, v1, v2"), s0).is_err());
+    assert!(execute(&mut w, &inst("v_swap_b32 v1, v200")).is_err());
+}
