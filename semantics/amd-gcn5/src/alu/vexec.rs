@@ -450,6 +450,10 @@ pub(crate) fn execute_with(
             }
             s[i] = v;
         }
+        // V_MADMK/V_MADAK: the constant K (the literal dword, its low half for F16) is S2.
+        if let Some(k) = sh.get(Role::K) {
+            s[2] = u64::from(literal) & if k.ty.is_16() { 0xffff } else { 0xffff_ffff };
+        }
         let input = LaneIn {
             s0: s[0],
             s1: s[1],

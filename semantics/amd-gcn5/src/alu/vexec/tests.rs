@@ -524,3 +524,20 @@ fn a_wave_without_its_vgprs_is_an_error_not_a_panic() {
     assert!(execute_with(&mut w, &inst("v_add_u32_e32 v0, v1, v2"), s0).is_err());
     assert!(execute(&mut w, &inst("v_swap_b32 v1, v200")).is_err());
 }
+
+#[test]
+fn madmk_and_madak_get_k_as_s2() {
+    let mut w = wave(1);
+    w.vgpr[1] = [3; 64];
+    w.vgpr[2] = [4; 64];
+    // K = 10.0 (0x41200000) reaches the kernel as S2; S0 = v1, S1 = v2.
+    run(&mut w, "v_madmk_f32 v0, v1, 0x41200000, v2", s2);
+    assert_eq!(w.vgpr[0][0], 0x4120_0000);
+    run(&mut w, "v_madak_f32 v0, v1, v2, 0x41200000", s2);
+    assert_eq!(w.vgpr[0][0], 0x4120_0000);
+    run(&mut w, "v_madak_f32 v0, v1, v2, 0x41200000", s1);
+    assert_eq!(w.vgpr[0][0], 4);
+    // F16: K is the literal's low half (0x4900 = 10.0).
+    run(&mut w, "v_madmk_f16 v0, v1, 0x4900, v2", s2);
+    assert_eq!(w.vgpr[0][0], 0x4900);
+}
