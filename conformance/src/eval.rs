@@ -3,9 +3,15 @@
 //!
 //! Registers that can be set: `sN`, `s[N:M]` (two SGPRs), `ttmpN`, `ttmp[N:M]`, `vcc`,
 //! `vcc_lo`, `vcc_hi`, `exec`, `exec_lo`, `exec_hi`, `m0`, `scc`, `flat_scratch`,
-//! `xnack_mask`, `pc`, `trapsts`, `vN` (every lane) and `vN[L]` (lane L). Values are hex
-//! (`0x…`) or decimal and must fit the register. A VGPR whose lanes all changed to one
-//! value prints as `vN=…`; otherwise each changed lane prints as `vN[L]=…`.
+//! `xnack_mask`, `pc`, `trapsts`, `vN` (every lane), `vN[L]` (lane L), `v[N:N+1]` (a VGPR
+//! pair, every lane: the low dword in vN) and `v[N:N+1][L]`. Values are hex (`0x…`) or
+//! decimal and must fit the register. A VGPR whose lanes all changed to one value prints as
+//! `vN=…`; otherwise each changed lane prints as `vN[L]=…`.
+//!
+//! A lane whose result the spec does not settle (docs/design/0020) prints what else is
+//! accepted after its value: `v0=0x80000000 (accepts any value equal under mask
+//! 0x7fffffff, rule gcn5.valu.clamp_neg_zero)`; a 64-bit result prints it on the pair's
+//! first register, naming the pair.
 //!
 //! MODE defaults to [`DEFAULT_MODE`]: the manual gives no value for a freshly launched
 //! wave, so we take what LLVM 14 writes into a compute kernel's descriptor by default
@@ -13,6 +19,7 @@
 //! IEEE 1).
 
 use gpuref_amd_gcn5::alu::execute;
+use gpuref_amd_gcn5::alu::valu::{Accept, Output, Unsettled};
 use gpuref_amd_gcn5::formats::parse;
 use gpuref_amd_gcn5::operand::{ScalarReg, Sgpr, Ttmp};
 use gpuref_amd_gcn5::wave::Wave;
@@ -35,6 +42,8 @@ enum Reg {
     Trapsts,
     /// A VGPR, all lanes or one.
     Vgpr(u8, Option<u8>),
+    /// A VGPR pair (its first register), all lanes or one.
+    VgprPair(u8, Option<u8>),
 }
 
 fn num(s: &str) -> Option<u32> {
@@ -93,6 +102,24 @@ fn parse_reg(name: &str) -> Result<Reg, String> {
                     return Err(format!("`{name}`: SGPRs are s0..s101, pairs even-aligned"));
                 }
                 Reg::Scalar(ScalarReg::Sgpr(Sgpr(n as u8)), count)
+            } else if let Some(rest) = lower.strip_prefix("v[") {
+                let (range, lane) = rest.split_once(']').ok_or("expected `v[N:N+1]`")?;
+                let (n, count) = index(&format!("[{range}]"))?;
+                if n + count > 256 {
+                    return Err(format!("`{name}`: VGPR pairs are v[0:1]..v[254:255]"));
+                }
+                let lane = match lane {
+                    "" => None,
+                    l => Some(
+                        l.strip_prefix('[')
+                            .and_then(|l| l.strip_suffix(']'))
+                            .and_then(num)
+                            .filter(|&l| l < 64)
+                            .ok_or(format!("`{name}`: the lane must be 0..63 (`v[N:N+1][L]`)"))?
+                            as u8,
+                    ),
+                };
+                Reg::VgprPair(n as u8, lane)
             } else if let Some(rest) = lower.strip_prefix('v') {
                 let (reg, lane) = match rest.split_once('[') {
                     Some((r, l)) => {
@@ -104,9 +131,9 @@ fn parse_reg(name: &str) -> Result<Reg, String> {
                     }
                     None => (rest, None),
                 };
-                let n = num(reg).filter(|&n| n < 256).ok_or(format!(
-                    "`{name}`: VGPRs are v0..v255 (pairs are not taken yet)"
-                ))?;
+                let n = num(reg)
+                    .filter(|&n| n < 256)
+                    .ok_or(format!("`{name}`: VGPRs are v0..v255 (pairs: `v[N:N+1]`)"))?;
                 Reg::Vgpr(n as u8, lane)
             } else if lower.starts_with('a') {
                 return Err(format!(
@@ -145,6 +172,15 @@ fn set(w: &mut Wave, reg: Reg, v: u64) {
         Reg::Trapsts => w.trapsts = v as u32,
         Reg::Vgpr(n, None) => w.vgpr[usize::from(n)] = [v as u32; 64],
         Reg::Vgpr(n, Some(l)) => w.vgpr[usize::from(n)][usize::from(l)] = v as u32,
+        Reg::VgprPair(n, lane) => {
+            let n = usize::from(n);
+            for l in 0..64 {
+                if lane.is_none_or(|x| usize::from(x) == l) {
+                    w.vgpr[n][l] = v as u32;
+                    w.vgpr[n + 1][l] = (v >> 32) as u32;
+                }
+            }
+        }
     }
 }
 
@@ -204,7 +240,47 @@ pub fn eval(
     let inst = parse(target, asm).map_err(|e| format!("`{asm}`: {e}"))?;
     let before = w.clone();
     execute(&mut w, &inst).map_err(|e| EvalError::NoSemantics(e.to_string()))?;
-    Ok(changes(&before, &w, 4 * inst.dwords() as u64))
+    let mut out = changes(&before, &w, 4 * inst.dwords() as u64);
+    for u in w.unsettled.iter().filter(|u| u.why.output == Output::Carry) {
+        out += &format!(
+            "# lane {}'s bit of the lane mask written: {}\n",
+            u.lane,
+            accept_text(&u.why)
+        );
+    }
+    Ok(out)
+}
+
+/// What an unsettled lane of VGPR `v` accepts besides the printed value, as ` (accepts …)`,
+/// or "" when the lane is settled.
+fn note(w: &Wave, v: usize, lane: usize) -> String {
+    let Some(u) = w.unsettled.iter().find(|u| {
+        u.why.output == Output::D && usize::from(u.vdst) == v && usize::from(u.lane) == lane
+    }) else {
+        return String::new();
+    };
+    let pair = if u.dwords == 2 {
+        format!("v[{v}:{}] ", v + 1)
+    } else {
+        String::new()
+    };
+    format!(" ({pair}{})", accept_text(&u.why))
+}
+
+/// `accepts …, rule …` for an unsettled result.
+pub fn accept_text(u: &Unsettled) -> String {
+    let what = match u.accept {
+        Accept::AnyNan => "any NaN".to_string(),
+        Accept::Range { lo, hi } => format!("{lo:#x}..={hi:#x}"),
+        Accept::Mask(0) => "any value".to_string(),
+        Accept::Mask(m) => format!("any value equal under mask {m:#x}"),
+    };
+    let flags = if u.flags_settled {
+        ""
+    } else {
+        "; flags unsettled"
+    };
+    format!("accepts {what}, rule {}{flags}", u.rule)
 }
 
 /// The registers that differ, in a fixed order; the PC only when it is not the next
@@ -222,16 +298,20 @@ fn changes(a: &Wave, b: &Wave, len: u64) -> String {
         }
     }
     for (i, (x, y)) in a.vgpr.iter().zip(&b.vgpr).enumerate() {
-        if x == y {
+        let note = |lane: usize| note(b, i, lane);
+        let noted = (0..64).any(|l| !note(l).is_empty());
+        if x == y && !noted {
             continue;
         }
-        let all_same = x.iter().zip(y).all(|(p, q)| p != q) && y.iter().all(|v| *v == y[0]);
+        let all_same = x.iter().zip(y).all(|(p, q)| p != q)
+            && y.iter().all(|v| *v == y[0])
+            && (0..64).all(|l| note(l) == note(0));
         if all_same {
-            out += &format!("v{i}={:#x}\n", y[0]);
+            out += &format!("v{i}={:#x}{}\n", y[0], note(0));
         } else {
             for (lane, (p, q)) in x.iter().zip(y).enumerate() {
-                if p != q {
-                    out += &format!("v{i}[{lane}]={q:#x}\n");
+                if p != q || !note(lane).is_empty() {
+                    out += &format!("v{i}[{lane}]={q:#x}{}\n", note(lane));
                 }
             }
         }

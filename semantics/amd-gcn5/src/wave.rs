@@ -7,7 +7,24 @@
 //! "Literal Expansion to 64 bits"; docs/design/0019-gcn5-alu-execution.md has the rules and
 //! their status (for example how a 32-bit literal widens for a `_B64` operand).
 
+use crate::alu::valu::Unsettled;
 use crate::operand::{FloatConst, ScalarReg, ScalarSrc};
+
+/// A lane whose destination the spec does not settle bit for bit: the destination's first
+/// VGPR, how many it spans, the lane, and what of it is accepted (docs/design/0020). The
+/// vector executor replaces the list on every instruction, so after one instruction it
+/// says which of that instruction's lane results are gpuref's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnsettledLane {
+    /// The VGPR (first of the pair when `dwords` is 2) whose lane is unsettled; 0 with
+    /// `dwords` 0 when `why.output` is `Output::Carry`: then the unsettled bit is the lane's
+    /// bit of the instruction's lane-mask destination (VCC or the SGPR pair, and EXEC for
+    /// V_CMPX).
+    pub vdst: u8,
+    pub dwords: u8,
+    pub lane: u8,
+    pub why: Unsettled,
+}
 
 /// How a 64-bit operand widens a 32-bit literal (Vega "Literal Expansion to 64 bits").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +60,8 @@ pub struct Wave {
     pub apertures: [u32; 5],
     /// v0..v255, one value per lane.
     pub vgpr: Vec<[u32; 64]>,
+    /// The unsettled lanes of the last vector instruction ([`UnsettledLane`]).
+    pub unsettled: Vec<UnsettledLane>,
 }
 
 /// Lanes in a wave.
@@ -64,6 +83,7 @@ impl Default for Wave {
             trapsts: 0,
             apertures: [0; 5],
             vgpr: vec![[0; LANES]; 256],
+            unsettled: Vec::new(),
         }
     }
 }

@@ -131,7 +131,7 @@ pub fn kernel(row: &Row) -> Option<&'static ScalarKernelRow> {
 
 /// Whether a row has an executable kernel (scalar or vector).
 pub fn has_semantics(row: &Row) -> bool {
-    kernel(row).is_some() || vexec::kernel(row.name).is_some() || vpacked::has_semantics(row.name)
+    kernel(row).is_some() || vexec::handles(row.name) || vpacked::has_semantics(row.name)
 }
 
 /// Why a row has no kernel yet, when a table says (wave-level scalar rows, vector rows
@@ -140,6 +140,7 @@ pub fn pending_reason(row: &Row) -> Option<&'static str> {
     salu::WAVE_LEVEL
         .iter()
         .chain(valu::not_yet())
+        .chain(vexec::EXEMPT)
         .find(|(n, _)| *n == row.name)
         .map(|(_, why)| *why)
 }
@@ -168,7 +169,7 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
         if matches!(inst.fields, Fields::Vop3p(_) | Fields::Mai(_)) {
             return vpacked::execute(wave, inst);
         }
-        if vexec::kernel(row.name).is_some() {
+        if vexec::handles(row.name) {
             return vexec::execute(wave, inst);
         }
         return Err(ExecError::NotYet { name: row.name });

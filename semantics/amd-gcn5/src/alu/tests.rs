@@ -320,11 +320,20 @@ fn vector_modifiers_and_halves() {
     })
     .unwrap();
     assert_eq!(w.vgpr[0][0], 0x4000);
-    let e = run_v("v_add_f32_e64 v0, v1, v2 clamp", 1, |_| {}).unwrap_err();
-    assert!(e.contains("D5"), "{e}");
-    let e = run_v("v_add_f32_sdwa v0, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD", 1, |_| {})
-        .unwrap_err();
-    assert!(e.contains("SDWA"), "{e}");
+    // CLAMP: 2.0 + 0 = 2.0 clamps to 1.0 (0x3f800000; docs/design/0020).
+    let w = run_v("v_add_f32_e64 v0, v1, v2 clamp", 1, |w| {
+        w.vgpr[1][0] = 0x4000_0000
+    })
+    .unwrap();
+    assert_eq!(w.vgpr[0][0], 0x3f80_0000);
+    // SDWA: 1.0 + 1.0 = 2.0 = 0x40000000; its low half (0) goes to [31:16], [15:0] kept.
+    let w = run_v("v_add_f32_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD", 1, |w| {
+        w.vgpr[0][0] = 0xdead_beef;
+        w.vgpr[1][0] = 0x3f80_0000;
+        w.vgpr[2][0] = 0x3f80_0000;
+    })
+    .unwrap();
+    assert_eq!(w.vgpr[0][0], 0x0000_beef);
     // A row still waiting for a reading says so, with the question.
     let e = run_v("v_msad_u8 v0, v1, v2, v3", 1, |_| {}).unwrap_err();
     assert!(e.contains("v_msad_u8"), "{e}");

@@ -1,0 +1,235 @@
+//! `gpuref eval` end to end for the vector executor (docs/design/0020): VGPR pairs and
+//! lanes, VOPC/CMPX masks, CLAMP/OMOD with the unsettled-lane notes, SDWA, DPP, the
+//! wave-level rows, and errors that name the argument. Expected values are worked out by
+//! hand in the comments.
+
+use std::process::{Command, Output};
+
+fn eval(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpuref"))
+        .arg("eval")
+        .args(["--target", "gfx900"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The output of a run that must succeed.
+fn ok(args: &[&str]) -> String {
+    let o = eval(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+    out(&o)
+}
+
+const ALL: &str = "exec=0xffffffffffffffff";
+
+#[test]
+fn pairs_and_lanes_are_set_and_printed() {
+    // v[2:3] = 0x1122334455667788: v2 = 0x55667788, v3 = 0x11223344 in every lane.
+    assert_eq!(
+        ok(&["v_mov_b32_e32 v0, v3", "v[2:3]=0x1122334455667788", ALL]),
+        "v0=0x11223344\n"
+    );
+    // One lane of a pair; lane 0's v3 stays 0, so only lane 1 changes.
+    assert_eq!(
+        ok(&[
+            "v_mov_b32_e32 v0, v3",
+            "v[2:3][1]=0xaabbccdd00000001",
+            "exec=0x3"
+        ]),
+        "v0[1]=0xaabbccdd\n"
+    );
+    // One lane of a VGPR: 7 + 0 in lane 5 only.
+    assert_eq!(
+        ok(&["v_add_u32_e32 v0, v1, v2", "v1[5]=7", "exec=0x20"]),
+        "v0[5]=0x7\n"
+    );
+    // 1.0 + 1.0 = 2.0 in binary64 (0x4000000000000000): v0 stays 0, v1 = 0x40000000.
+    assert_eq!(
+        ok(&[
+            "v_add_f64 v[0:1], v[2:3], 1.0",
+            "v[2:3]=0x3ff0000000000000",
+            ALL,
+        ]),
+        "v1=0x40000000\n"
+    );
+}
+
+#[test]
+fn bad_register_arguments_are_named() {
+    for (arg, says) in [
+        ("v[3:5]=1", "two registers"),
+        ("v[255:256]=1", "v[254:255]"),
+        ("v[2:3][64]=1", "lane"),
+        ("v[2:3]=0x10000000000000000", "not a hex"),
+    ] {
+        let o = eval(&["v_mov_b32_e32 v0, v1", arg]);
+        assert_eq!(o.status.code(), Some(2), "{arg}");
+        assert!(
+            err(&o).contains(arg) && err(&o).contains(says),
+            "{arg}: {}",
+            err(&o)
+        );
+    }
+    let o = eval(&["--mode", "zz", "v_mov_b32_e32 v0, v1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("--mode"), "{}", err(&o));
+}
+
+#[test]
+fn vopc_cmpx_and_carry_masks() {
+    // Lanes 0 and 1 active; v0 = 5, v1 = 0 except v1[1] = 9: 5 > 0 in lane 0 only.
+    let sets = ["v0=5", "v1[1]=9", "exec=0x3"];
+    assert_eq!(
+        ok(&[&["v_cmp_gt_u32_e32 vcc, v0, v1"], &sets[..]].concat()),
+        "vcc=0x1\n"
+    );
+    // CMPX writes the pair and EXEC (inactive lanes 0).
+    assert_eq!(
+        ok(&[&["v_cmpx_gt_u32_e64 s[2:3], v0, v1"], &sets[..]].concat()),
+        "s2=0x1\nexec=0x1\n"
+    );
+    // A signalling NaN without CLAMP: the compare bit is settled, the flags are not
+    // (rule gcn5.vopc.snan_quiet): lane 0 says so. sNaN 0x7fa00000 < 1.0 is false.
+    let o = ok(&[
+        "v_cmp_lt_f32_e32 vcc, v0, v1",
+        "v0=0x7fa00000",
+        "v1=0x3f800000",
+        "exec=0x1",
+    ]);
+    assert!(
+        o.contains("# lane 0's bit of the lane mask written") && o.contains("gcn5.vopc.snan_quiet"),
+        "{o}"
+    );
+    // VOP3B: lane 0 0xffffffff + 1 = 0 (unchanged 0) carry 1; lane 1 0xffffffff + 0.
+    assert_eq!(
+        ok(&[
+            "v_add_co_u32_e64 v0, s[2:3], v1, v2",
+            "v1=0xffffffff",
+            "v2[0]=1",
+            "exec=0x3"
+        ]),
+        "s2=0x1\nv0[1]=0xffffffff\n"
+    );
+}
+
+#[test]
+fn clamp_and_omod_with_unsettled_notes() {
+    // IEEE = 0, DX10_CLAMP = 1: 0.75 + 0 = 0.75, * 2 = 1.5, clamped to 1.0.
+    assert_eq!(
+        ok(&[
+            "--mode",
+            "0x100",
+            "v_add_f32_e64 v0, v1, v2 mul:2 clamp",
+            "v1=0x3f400000",
+            ALL
+        ]),
+        "v0=0x3f800000\n"
+    );
+    // Default MODE has IEEE = 1: OMOD is ignored (MI100 "6.2.2. Instruction Outputs"), so
+    // 1.5 + 0 stays 1.5; with MODE 0x100 (IEEE 0, denormals flushed) it is 3.0.
+    let omod = ["v_add_f32_e64 v0, v1, v2 mul:2", "v1=0x3fc00000", ALL];
+    assert_eq!(ok(&omod), "v0=0x3fc00000\n");
+    assert_eq!(
+        ok(&[&["--mode", "0x100"], &omod[..]].concat()),
+        "v0=0x40400000\n"
+    );
+    // -0 * 2 with OMOD applied is +0 ("-0 is flushed to +0"): v0 = 5 becomes 0.
+    assert_eq!(
+        ok(&[
+            "--mode",
+            "0x100",
+            "v_add_f32_e64 v0, v1, v2 mul:2",
+            "v0=5",
+            "v1=0x80000000",
+            "v2=0x80000000",
+            ALL
+        ]),
+        "v0=0x0\n"
+    );
+    // -0 + -0 = -0; clamp(-0) is -0 in gpuref, +0 accepted.
+    assert_eq!(
+        ok(&[
+            "v_add_f32_e64 v0, v1, v2 clamp",
+            "v1=0x80000000",
+            "v2=0x80000000",
+            ALL
+        ]),
+        "v0=0x80000000 (accepts any value equal under mask 0x7fffffff, rule gcn5.valu.clamp_neg_zero)\n"
+    );
+    // NaN + 0 clamped: +0 with DX10_CLAMP (default MODE), a NaN without (MODE 0x200).
+    let nan = [
+        "v_add_f32_e64 v0, v1, v2 clamp",
+        "v0=5",
+        "v1=0x7fc00000",
+        ALL,
+    ];
+    assert_eq!(ok(&nan), "v0=0x0\n");
+    let o = ok(&[&["--mode", "0x200"], &nan[..]].concat());
+    assert!(o.starts_with("v0=0x7fc00000"), "{o}");
+}
+
+#[test]
+fn sdwa_and_dpp() {
+    // BYTE_2 of 0x8a7b6c5d = 0x7b, + 1 = 0x7c, into [31:16]; [15:0] of 0xdeadbeef kept.
+    assert_eq!(
+        ok(&[
+            "v_add_u32_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_2 src1_sel:DWORD",
+            "v0=0xdeadbeef",
+            "v1=0x8a7b6c5d",
+            "v2=1",
+            ALL
+        ]),
+        "v0=0x7cbeef\n"
+    );
+    // row_shl:1 with lanes 0..2 active: lane 0 reads lane 1, lane 1 reads lane 2, lane 2
+    // reads lane 3 (inactive: out of range) and, BOUND_CTRL = 0, does not write.
+    let dpp = ["v0=5", "v1[1]=0x11", "v1[2]=0x22", "exec=0x7"];
+    assert_eq!(
+        ok(&[
+            &["v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0xf bank_mask:0xf"],
+            &dpp[..]
+        ]
+        .concat()),
+        "v0[0]=0x11\nv0[1]=0x22\n"
+    );
+    // BOUND_CTRL = 1 (LLVM `bound_ctrl:0`): lane 2 reads 0.
+    assert_eq!(
+        ok(&[
+            &["v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0xf bank_mask:0xf bound_ctrl:0"],
+            &dpp[..]
+        ]
+        .concat()),
+        "v0[0]=0x11\nv0[1]=0x22\nv0[2]=0x0\n"
+    );
+}
+
+#[test]
+fn wave_level_rows_and_exempt_rows() {
+    // The first active lane is 3.
+    assert_eq!(
+        ok(&["v_readfirstlane_b32 s0, v1", "v1[3]=9", "exec=0x8"]),
+        "s0=0x9\n"
+    );
+    // EXEC = 0 reads lane 0.
+    assert_eq!(
+        ok(&["v_readfirstlane_b32 s0, v1", "v1[0]=4", "exec=0"]),
+        "s0=0x4\n"
+    );
+    // V_WRITELANE ignores EXEC: lane 5 gets s1.
+    assert_eq!(
+        ok(&["v_writelane_b32 v0, s1, 5", "s1=0x77", "exec=0"]),
+        "v0[5]=0x77\n"
+    );
+    let o = eval(&["v_interp_p1_f32 v0, v1, attr0.x"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("issue 6"), "{}", err(&o));
+}
