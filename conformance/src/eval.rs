@@ -22,7 +22,7 @@ use gpuref_amd_gcn5::alu::execute;
 use gpuref_amd_gcn5::alu::valu::{Accept, Output, Unsettled};
 use gpuref_amd_gcn5::formats::parse;
 use gpuref_amd_gcn5::operand::{ScalarReg, Sgpr, Ttmp};
-use gpuref_amd_gcn5::wave::Wave;
+use gpuref_amd_gcn5::wave::{Wave, LDS_BYTES};
 use gpuref_amd_gcn5::Target;
 
 /// MODE for `gpuref eval` without `--mode` (module documentation).
@@ -44,6 +44,48 @@ enum Reg {
     Vgpr(u8, Option<u8>),
     /// A VGPR pair (its first register), all lanes or one.
     VgprPair(u8, Option<u8>),
+    /// An AccVGPR (MI100), all lanes or one.
+    Acc(u8, Option<u8>),
+    /// `n` bytes (1..=8) of memory at an address.
+    Mem(u64, u32),
+    /// `n` bytes (1..=8) of LDS at a byte offset.
+    Lds(u32, u32),
+}
+
+/// `[ADDR:N]` after `mem`/`lds`: the address (hex or decimal) and a byte count 1..=8.
+fn span(name: &str, rest: &str) -> Result<(u64, u32), String> {
+    let inner = rest
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or(format!("`{name}`: expected `[ADDRESS:BYTES]`"))?;
+    let (a, n) = inner
+        .split_once(':')
+        .ok_or(format!("`{name}`: expected `[ADDRESS:BYTES]`"))?;
+    let addr = parse_value(a, 64).map_err(|e| format!("`{name}`: address {e}"))?;
+    let n = num(n.trim())
+        .filter(|n| (1..=8).contains(n))
+        .ok_or(format!("`{name}`: the byte count must be 1..8"))?;
+    Ok((addr, n))
+}
+
+/// `N` or `N[LANE]` after a per-lane register prefix.
+fn lane_reg(name: &str, rest: &str, what: &str) -> Result<(u32, Option<u8>), String> {
+    let (reg, lane) = match rest.split_once('[') {
+        Some((r, l)) => {
+            let l = l
+                .strip_suffix(']')
+                .ok_or(format!("`{name}`: expected `{what}N[LANE]`"))?;
+            let lane = num(l)
+                .filter(|&l| l < 64)
+                .ok_or(format!("`{name}`: the lane must be 0..63"))?;
+            (r, Some(lane as u8))
+        }
+        None => (rest, None),
+    };
+    let n = num(reg)
+        .filter(|&n| n < 256)
+        .ok_or(format!("`{name}`: registers are {what}0..{what}255"))?;
+    Ok((n, lane))
 }
 
 fn num(s: &str) -> Option<u32> {
@@ -135,10 +177,19 @@ fn parse_reg(name: &str) -> Result<Reg, String> {
                     .filter(|&n| n < 256)
                     .ok_or(format!("`{name}`: VGPRs are v0..v255 (pairs: `v[N:N+1]`)"))?;
                 Reg::Vgpr(n as u8, lane)
-            } else if lower.starts_with('a') {
-                return Err(format!(
-                    "`{name}`: AccVGPRs are not modelled by `gpuref eval` yet"
-                ));
+            } else if let Some(rest) = lower.strip_prefix("mem") {
+                let (addr, n) = span(name, rest)?;
+                Reg::Mem(addr, n)
+            } else if let Some(rest) = lower.strip_prefix("lds") {
+                let (addr, n) = span(name, rest)?;
+                let end = addr.checked_add(u64::from(n));
+                if end.is_none_or(|e| e > LDS_BYTES as u64) {
+                    return Err(format!("`{name}`: the LDS holds {LDS_BYTES:#x} bytes"));
+                }
+                Reg::Lds(addr as u32, n)
+            } else if let Some(rest) = lower.strip_prefix('a') {
+                let (n, lane) = lane_reg(name, rest, "a")?;
+                Reg::Acc(n as u8, lane)
             } else {
                 return Err(format!("unknown register `{name}`"));
             }
@@ -172,6 +223,14 @@ fn set(w: &mut Wave, reg: Reg, v: u64) {
         Reg::Trapsts => w.trapsts = v as u32,
         Reg::Vgpr(n, None) => w.vgpr[usize::from(n)] = [v as u32; 64],
         Reg::Vgpr(n, Some(l)) => w.vgpr[usize::from(n)][usize::from(l)] = v as u32,
+        Reg::Acc(n, None) => w.acc[usize::from(n)] = [v as u32; 64],
+        Reg::Acc(n, Some(l)) => w.acc[usize::from(n)][usize::from(l)] = v as u32,
+        Reg::Mem(addr, n) => w.mem.write(addr, n, v),
+        Reg::Lds(addr, n) => {
+            for i in 0..n {
+                w.lds[(addr + i) as usize] = (v >> (8 * i)) as u8;
+            }
+        }
         Reg::VgprPair(n, lane) => {
             let n = usize::from(n);
             for l in 0..64 {
@@ -188,7 +247,8 @@ fn bits(reg: Reg) -> u32 {
     match reg {
         Reg::Scalar(_, n) => 32 * n,
         Reg::Scc => 1,
-        Reg::Trapsts | Reg::Vgpr(..) => 32,
+        Reg::Trapsts | Reg::Vgpr(..) | Reg::Acc(..) => 32,
+        Reg::Mem(_, n) | Reg::Lds(_, n) => 8 * n,
         _ => 64,
     }
 }
@@ -283,6 +343,24 @@ pub fn accept_text(u: &Unsettled) -> String {
     format!("accepts {what}, rule {}{flags}", u.rule)
 }
 
+/// Changed bytes `(address, new value)` in address order as `NAME[0xADDR:N]=0xVALUE` lines,
+/// little-endian, one line per run of consecutive addresses of at most 8 bytes.
+fn byte_runs(name: &str, bytes: &[(u64, u8)]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = bytes[i].0;
+        let mut n = 1;
+        while i + n < bytes.len() && n < 8 && bytes[i + n].0 == start.wrapping_add(n as u64) {
+            n += 1;
+        }
+        let v = (0..n).fold(0u64, |v, k| v | u64::from(bytes[i + k].1) << (8 * k));
+        out += &format!("{name}[{start:#x}:{n}]={v:#x}\n");
+        i += n;
+    }
+    out
+}
+
 /// The registers that differ, in a fixed order; the PC only when it is not the next
 /// instruction's address (`len` bytes on).
 fn changes(a: &Wave, b: &Wave, len: u64) -> String {
@@ -316,6 +394,35 @@ fn changes(a: &Wave, b: &Wave, len: u64) -> String {
             }
         }
     }
+    for (i, (x, y)) in a.acc.iter().zip(&b.acc).enumerate() {
+        if x == y {
+            continue;
+        }
+        if x.iter().zip(y).all(|(p, q)| p != q) && y.iter().all(|v| *v == y[0]) {
+            out += &format!("a{i}={:#x}\n", y[0]);
+        } else {
+            for (lane, (p, q)) in x.iter().zip(y).enumerate() {
+                if p != q {
+                    out += &format!("a{i}[{lane}]={q:#x}\n");
+                }
+            }
+        }
+    }
+    let lds: Vec<(u64, u8)> = a
+        .lds
+        .iter()
+        .zip(&b.lds)
+        .enumerate()
+        .filter(|(_, (x, y))| x != y)
+        .map(|(i, (_, y))| (i as u64, *y))
+        .collect();
+    out += &byte_runs("lds", &lds);
+    let mem: Vec<(u64, u8)> = b
+        .mem
+        .bytes()
+        .filter(|&(addr, v)| a.mem.read_u8(addr) != v)
+        .collect();
+    out += &byte_runs("mem", &mem);
     let pairs = [
         ("vcc", a.vcc, b.vcc),
         ("exec", a.exec, b.exec),

@@ -233,3 +233,36 @@ fn wave_level_rows_and_exempt_rows() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("issue 6"), "{}", err(&o));
 }
+
+#[test]
+fn accvgprs_and_memory_arguments() {
+    // gfx908's AccVGPR moves: a3 = v1 (7) in lanes 0 and 1, printed per lane.
+    let o = Command::new(env!("CARGO_BIN_EXE_gpuref"))
+        .args(["eval", "--target", "gfx908", "v_accvgpr_write_b32 a3, v1"])
+        .args(["v1=7", "exec=0x3"])
+        .output()
+        .unwrap();
+    assert_eq!(out(&o), "a3[0]=0x7\na3[1]=0x7\n", "{}", err(&o));
+    let o = Command::new(env!("CARGO_BIN_EXE_gpuref"))
+        .args(["eval", "--target", "gfx908", "v_accvgpr_read_b32 v0, a3"])
+        .args(["a3[1]=9", "exec=0x3"])
+        .output()
+        .unwrap();
+    assert_eq!(out(&o), "v0[1]=0x9\n", "{}", err(&o));
+    // Memory and LDS contents are accepted (and unchanged by an ALU instruction).
+    assert_eq!(
+        ok(&["s_mov_b32 s0, 1", "mem[0x1000:4]=0x11223344", "lds[0x10:2]=0xffff"]),
+        "s0=0x1\n"
+    );
+    for (arg, says) in [
+        ("lds[0xffff:2]=1", "LDS holds"),
+        ("mem[0x10:9]=1", "byte count"),
+        ("mem[0x10]=1", "[ADDRESS:BYTES]"),
+        ("mem[0x10:2]=0x10000", "does not fit"),
+        ("a256=1", "a0..a255"),
+    ] {
+        let o = eval(&["v_mov_b32_e32 v0, v1", arg]);
+        assert_eq!(o.status.code(), Some(2), "{arg}");
+        assert!(err(&o).contains(says), "{arg}: {}", err(&o));
+    }
+}

@@ -12,7 +12,10 @@
 pub mod alu;
 pub mod formats;
 pub mod instructions;
+pub mod mem;
+pub mod memory;
 pub mod operand;
+pub mod program;
 pub mod target;
 pub mod wave;
 

@@ -60,12 +60,21 @@ pub struct Wave {
     pub apertures: [u32; 5],
     /// v0..v255, one value per lane.
     pub vgpr: Vec<[u32; 64]>,
+    /// a0..a255, MI100's AccVGPRs, one value per lane (gfx900 has none: unused there).
+    pub acc: Vec<[u32; 64]>,
+    /// The LDS this wave's work-group sees, byte-addressed (64 KiB on both targets).
+    pub lds: Vec<u8>,
+    /// Memory, byte-addressed and sparse.
+    pub mem: crate::memory::Memory,
     /// The unsettled lanes of the last vector instruction ([`UnsettledLane`]).
     pub unsettled: Vec<UnsettledLane>,
 }
 
 /// Lanes in a wave.
 pub const LANES: usize = 64;
+
+/// Bytes of LDS a work-group can address (Vega and MI100: 64 KiB).
+pub const LDS_BYTES: usize = 64 * 1024;
 
 impl Default for Wave {
     fn default() -> Self {
@@ -83,6 +92,9 @@ impl Default for Wave {
             trapsts: 0,
             apertures: [0; 5],
             vgpr: vec![[0; LANES]; 256],
+            acc: vec![[0; LANES]; 256],
+            lds: vec![0; LDS_BYTES],
+            mem: crate::memory::Memory::default(),
             unsettled: Vec::new(),
         }
     }

@@ -131,18 +131,27 @@ pub fn kernel(row: &Row) -> Option<&'static ScalarKernelRow> {
 
 /// Whether a row has an executable kernel (scalar or vector).
 pub fn has_semantics(row: &Row) -> bool {
-    kernel(row).is_some() || vexec::handles(row.name) || vpacked::has_semantics(row.name)
+    kernel(row).is_some()
+        || vexec::handles(row.name)
+        || vpacked::has_semantics(row.name)
+        || crate::program::handles(row.name)
+        || crate::mem::handles(row)
 }
 
 /// Why a row has no kernel yet, when a table says (wave-level scalar rows, vector rows
 /// waiting for a dispute note).
 pub fn pending_reason(row: &Row) -> Option<&'static str> {
+    if crate::program::handles(row.name) {
+        return None;
+    }
     salu::WAVE_LEVEL
         .iter()
         .chain(valu::not_yet())
         .chain(vexec::EXEMPT)
+        .chain(crate::program::NOT_YET)
         .find(|(n, _)| *n == row.name)
         .map(|(_, why)| *why)
+        .or_else(|| crate::mem::pending_reason(row))
 }
 
 /// How a 64-bit operand of `row` widens a 32-bit literal: sign extension for the `_I64`
@@ -159,6 +168,12 @@ fn widen(row: &Row) -> Widen {
 /// what the kernel returns and advances the PC.
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let row = inst.row;
+    if crate::program::handles(row.name) || matches!(inst.fields, Fields::Sopp(_)) {
+        return crate::program::execute(wave, inst);
+    }
+    if let Some(r) = crate::mem::execute(wave, inst) {
+        return r;
+    }
     if let Some(reason) = pending_reason(row) {
         return Err(ExecError::Pending {
             name: row.name,

@@ -15,7 +15,7 @@ mod mai;
 #[cfg(test)]
 mod tests;
 
-pub use mai::{execute_acc, AccFile, NOT_YET, RULES as ACC_RULES};
+pub use mai::{execute_acc, NOT_YET, RULES as ACC_RULES};
 
 use super::valu::{kernel, Accept, LaneCtx, LaneIn, LaneOut};
 use super::vexec::trapsts_bits;
@@ -61,9 +61,10 @@ pub const RULES: &[Rule] = &[
         statement: "V_DOT2C/DOT4C/DOT8C and V_PK_FMAC_F16 are VOP2 rows with packed semantics: S0 and VSRC1 are read as raw 32-bit packed operands (low half with low half) and D is the accumulator" },
 ];
 
-/// Whether a VOP3P-MAI row (whose semantics are wave-wide, not a lane kernel) is executed.
-pub fn has_semantics(_name: &str) -> bool {
-    false
+/// Whether a VOP3P-MAI row (whose semantics are wave-wide, not a lane kernel) is executed:
+/// the AccVGPR moves.
+pub fn has_semantics(name: &str) -> bool {
+    matches!(name, "V_ACCVGPR_READ_B32" | "V_ACCVGPR_WRITE_B32")
 }
 
 /// How a source is read as a whole 32-bit value.
@@ -312,6 +313,9 @@ pub fn lanes(wave: &Wave, inst: &Instruction) -> Result<Vec<(usize, LaneOut)>, E
 /// Execute a VOP3P or VOP3P-MAI instruction.
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     if let Fields::Mai(_) = inst.fields {
+        if has_semantics(inst.row.name) {
+            return execute_acc(wave, inst);
+        }
         return Err(mai::pending(inst.row.name));
     }
     let results = lanes(wave, inst)?;

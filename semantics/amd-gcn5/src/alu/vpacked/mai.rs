@@ -1,6 +1,5 @@
-//! MI100's VOP3P-MAI rows: none executes yet. All need the wave's AccVGPR file, which the
-//! wave model (`wave.rs`, another module's) does not hold yet. The MFMA rows also need what
-//! no source we cite gives: the MI100 manual's "Matrix Arithmetic Instructions" chapter
+//! MI100's VOP3P-MAI rows: the AccVGPR moves execute on the wave's AccVGPR file
+//! (`Wave::acc`). The MFMA rows do not: they need what no source we cite gives: the MI100 manual's "Matrix Arithmetic Instructions" chapter
 //! names the A/B/C/D roles and the MxNxK shapes but not how the matrices lie across lanes,
 //! blocks and registers, nor what CBSZ/ABID/BLGP broadcast; and the order and intermediate
 //! rounding of the dot products are unpublished (an acceptance set to design).
@@ -20,29 +19,9 @@ pub const RULES: &[Rule] = &[
         statement: "V_ACCVGPR_READ_B32 copies an AccVGPR to a VGPR and V_ACCVGPR_WRITE_B32 a VGPR or an inline constant (float constants as FP32, integers sign-extended) to an AccVGPR, in the lanes EXEC enables, as every VALU write" },
 ];
 
-/// MI100's AccVGPR file (a0..a255, one value per lane), kept here until the wave model
-/// (`wave.rs`) holds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AccFile {
-    pub acc: Vec<[u32; LANES]>,
-}
-
-impl Default for AccFile {
-    fn default() -> Self {
-        AccFile {
-            acc: vec![[0; LANES]; 256],
-        }
-    }
-}
-
-/// Execute V_ACCVGPR_READ_B32 / V_ACCVGPR_WRITE_B32 on `wave` and its AccVGPR file `acc`
-/// (rule `gcn5.v_accvgpr.move`). `alu::execute` cannot call this until the wave holds the
-/// file, so the rows stay in [`NOT_YET`].
-pub fn execute_acc(
-    wave: &mut Wave,
-    acc: &mut AccFile,
-    inst: &Instruction,
-) -> Result<(), ExecError> {
+/// Execute V_ACCVGPR_READ_B32 / V_ACCVGPR_WRITE_B32 on `wave` and its AccVGPR file
+/// (rule `gcn5.v_accvgpr.move`).
+pub fn execute_acc(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let name = inst.row.name;
     let Fields::Mai(m) = inst.fields else {
         return Err(ExecError::NotYet { name });
@@ -51,7 +30,7 @@ pub fn execute_acc(
     match m {
         Mai::AccRead { vdst, src } => {
             for lane in (0..LANES).filter(|&l| active(l)) {
-                wave.vgpr[usize::from(vdst)][lane] = acc.acc[usize::from(src)][lane];
+                wave.vgpr[usize::from(vdst)][lane] = wave.acc[usize::from(src)][lane];
             }
         }
         Mai::AccWrite { vdst, src } => {
@@ -61,7 +40,7 @@ pub fn execute_acc(
                     VectorSrc::Scalar(s) => wave.read_src(s, 1, 0, Widen::Zero) as u32,
                     VectorSrc::LdsDirect => return Err(pending(name)),
                 };
-                acc.acc[usize::from(vdst)][lane] = v;
+                wave.acc[usize::from(vdst)][lane] = v;
             }
         }
         Mai::Mfma(_) => return Err(pending(name)),
@@ -70,16 +49,12 @@ pub fn execute_acc(
     Ok(())
 }
 
-const ACC: &str =
-    "needs the wave's AccVGPR file (a0..a255 per lane), which wave.rs does not hold yet";
-const MFMA: &str = "no AccVGPR file in the wave yet (wave.rs), and no cited source gives the lane/block/register layout of A, B, C and D or the CBSZ/ABID/BLGP broadcast (the MI100 MAI chapter names shapes only); the dot-product order and rounding are unpublished";
-const MFMA_INT: &str = "no AccVGPR file in the wave yet (wave.rs), and no cited source gives the lane/block/register layout of A, B, C and D or the CBSZ/ABID/BLGP broadcast (the MI100 MAI chapter names shapes only); I32 accumulation wrap vs saturate is unpublished";
+const MFMA: &str = "no cited source gives the lane/block/register layout of A, B, C and D or the CBSZ/ABID/BLGP broadcast (the MI100 MAI chapter names shapes only); the dot-product order and rounding are unpublished";
+const MFMA_INT: &str = "no cited source gives the lane/block/register layout of A, B, C and D or the CBSZ/ABID/BLGP broadcast (the MI100 MAI chapter names shapes only); I32 accumulation wrap vs saturate is unpublished";
 
 /// VOP3P-MAI rows without semantics yet, with what they wait for.
 #[rustfmt::skip]
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("V_ACCVGPR_READ_B32",     ACC),
-    ("V_ACCVGPR_WRITE_B32",    ACC),
     ("V_MFMA_F32_32X32X1F32",  MFMA),
     ("V_MFMA_F32_16X16X1F32",  MFMA),
     ("V_MFMA_F32_4X4X1F32",    MFMA),

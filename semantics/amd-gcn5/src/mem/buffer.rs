@@ -1,0 +1,23 @@
+//! MUBUF and MTBUF instructions: the buffer resource descriptor, address computation,
+//! range checking, data formats, atomics (Vega manual "Vector Memory Operations").
+
+use crate::alu::ExecError;
+use crate::formats::Instruction;
+use crate::wave::Wave;
+use crate::Row;
+
+/// Rows of this family without semantics yet, with the reason.
+pub const NOT_YET: &[(&str, &str)] = &[];
+
+/// Whether this family executes the row.
+pub fn handles(row: &Row) -> bool {
+    let _ = row.name;
+    false
+}
+
+/// Execute an instruction of this family.
+pub fn execute(_wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
+    Err(ExecError::NotYet {
+        name: inst.row.name,
+    })
+}
