@@ -1,0 +1,391 @@
+//! Hand-worked lanes (expected bits from the manual's examples and IEEE 754; intervals from
+//! the stated accuracy worked out by hand).
+
+use super::*;
+use crate::alu::mode::Mode;
+
+fn run(name: &str, s0: u64, mode: u32) -> LaneOut {
+    let k = KERNELS
+        .iter()
+        .find(|k| k.name == name)
+        .unwrap_or_else(|| panic!("{name}"));
+    (k.kernel)(
+        &LaneIn {
+            s0,
+            ..LaneIn::default()
+        },
+        &LaneCtx {
+            mode: Mode(mode),
+            clamp: false,
+        },
+    )
+}
+
+/// Keep denormals everywhere, round to nearest even (FP_DENORM = 0xf).
+const KEEP: u32 = 0xf0;
+/// Flush every width (FP_DENORM = 0).
+const FLUSH: u32 = 0;
+
+fn exact(o: LaneOut, d: u64, flags: Flags) {
+    assert_eq!((o.d, o.flags, o.unsettled), (Some(d), flags, None), "{o:?}");
+}
+
+fn range(o: LaneOut, d: u64, lo: u64, hi: u64, rule: &str) {
+    assert_eq!(o.d, Some(d), "{o:?}");
+    let u = o.unsettled.expect("unsettled");
+    assert_eq!(
+        (u.accept, u.rule, u.flags_settled),
+        (Accept::Range { lo, hi }, rule, false),
+        "{o:?}"
+    );
+}
+
+#[test]
+fn manual_examples_are_exact() {
+    for mode in [KEEP, FLUSH] {
+        // V_EXP_F32: exp(-inf) = 0, exp(-0) = 1, exp(+inf) = +inf.
+        exact(run("V_EXP_F32", 0xff80_0000, mode), 0, Flags::NONE);
+        exact(
+            run("V_EXP_F32", 0x8000_0000, mode),
+            0x3f80_0000,
+            Flags::NONE,
+        );
+        exact(
+            run("V_EXP_F32", 0x7f80_0000, mode),
+            0x7f80_0000,
+            Flags::NONE,
+        );
+        // V_LOG_F32: log(-inf) = log(-1) = NaN 0xffc00000, log(±0) = -inf, log(1) = 0, log(inf) = inf.
+        exact(
+            run("V_LOG_F32", 0xff80_0000, mode),
+            0xffc0_0000,
+            Flags::INVALID,
+        );
+        exact(
+            run("V_LOG_F32", 0xbf80_0000, mode),
+            0xffc0_0000,
+            Flags::INVALID,
+        );
+        exact(
+            run("V_LOG_F32", 0x8000_0000, mode),
+            0xff80_0000,
+            Flags::DIV_BY_ZERO,
+        );
+        exact(run("V_LOG_F32", 0, mode), 0xff80_0000, Flags::DIV_BY_ZERO);
+        exact(run("V_LOG_F32", 0x3f80_0000, mode), 0, Flags::NONE);
+        exact(
+            run("V_LOG_F32", 0x7f80_0000, mode),
+            0x7f80_0000,
+            Flags::NONE,
+        );
+        // V_RCP_F32: rcp(-inf) = -0, rcp(-2) = -0.5, rcp(-0) = -inf, rcp(+0) = +inf, rcp(+inf) = +0.
+        exact(
+            run("V_RCP_F32", 0xff80_0000, mode),
+            0x8000_0000,
+            Flags::NONE,
+        );
+        exact(
+            run("V_RCP_F32", 0xc000_0000, mode),
+            0xbf00_0000,
+            Flags::NONE,
+        );
+        exact(
+            run("V_RCP_F32", 0x8000_0000, mode),
+            0xff80_0000,
+            Flags::DIV_BY_ZERO,
+        );
+        exact(run("V_RCP_F32", 0, mode), 0x7f80_0000, Flags::DIV_BY_ZERO);
+        exact(run("V_RCP_F32", 0x7f80_0000, mode), 0, Flags::NONE);
+        // V_RCP_IFLAG_F32: the same values, no float exception.
+        exact(run("V_RCP_IFLAG_F32", 0, mode), 0x7f80_0000, Flags::NONE);
+        // V_RSQ_F32: rsq(-inf) = NaN, rsq(-0) = -inf, rsq(+0) = +inf, rsq(4) = 0.5, rsq(inf) = 0.
+        exact(
+            run("V_RSQ_F32", 0xff80_0000, mode),
+            0xffc0_0000,
+            Flags::INVALID,
+        );
+        exact(
+            run("V_RSQ_F32", 0x8000_0000, mode),
+            0xff80_0000,
+            Flags::DIV_BY_ZERO,
+        );
+        exact(run("V_RSQ_F32", 0, mode), 0x7f80_0000, Flags::DIV_BY_ZERO);
+        exact(
+            run("V_RSQ_F32", 0x4080_0000, mode),
+            0x3f00_0000,
+            Flags::NONE,
+        );
+        exact(run("V_RSQ_F32", 0x7f80_0000, mode), 0, Flags::NONE);
+        // V_SQRT_F32: sqrt(-inf) = NaN, sqrt(-0) = -0, sqrt(+0) = +0, sqrt(4) = 2, sqrt(inf) = inf.
+        exact(
+            run("V_SQRT_F32", 0xff80_0000, mode),
+            0xffc0_0000,
+            Flags::INVALID,
+        );
+        exact(
+            run("V_SQRT_F32", 0x8000_0000, mode),
+            0x8000_0000,
+            Flags::NONE,
+        );
+        exact(run("V_SQRT_F32", 0, mode), 0, Flags::NONE);
+        exact(
+            run("V_SQRT_F32", 0x4080_0000, mode),
+            0x4000_0000,
+            Flags::NONE,
+        );
+        exact(
+            run("V_SQRT_F32", 0x7f80_0000, mode),
+            0x7f80_0000,
+            Flags::NONE,
+        );
+        // V_SIN_F32 / V_COS_F32 (angle in revolutions).
+        exact(
+            run("V_SIN_F32", 0xff80_0000, mode),
+            0xffc0_0000,
+            Flags::INVALID,
+        );
+        exact(
+            run("V_SIN_F32", 0x8000_0000, mode),
+            0x8000_0000,
+            Flags::NONE,
+        );
+        exact(
+            run("V_SIN_F32", 0x3e80_0000, mode),
+            0x3f80_0000,
+            Flags::NONE,
+        );
+        exact(
+            run("V_SIN_F32", 0x7f80_0000, mode),
+            0xffc0_0000,
+            Flags::INVALID,
+        );
+        exact(
+            run("V_COS_F32", 0xff80_0000, mode),
+            0xffc0_0000,
+            Flags::INVALID,
+        );
+        exact(
+            run("V_COS_F32", 0xff7f_ffff, mode),
+            0x3f80_0000,
+            Flags::NONE,
+        );
+        exact(
+            run("V_COS_F32", 0x8000_0000, mode),
+            0x3f80_0000,
+            Flags::NONE,
+        );
+        exact(run("V_COS_F32", 0x3e80_0000, mode), 0, Flags::NONE);
+        exact(
+            run("V_COS_F32", 0x7f80_0000, mode),
+            0xffc0_0000,
+            Flags::INVALID,
+        );
+        // F16 rows: NaN 0xfe00, inf 0x7c00.
+        exact(run("V_RCP_F16", 0xfc00, mode), 0x8000, Flags::NONE);
+        exact(run("V_RCP_F16", 0xc000, mode), 0xb800, Flags::NONE);
+        exact(run("V_RCP_F16", 0x8000, mode), 0xfc00, Flags::DIV_BY_ZERO);
+        exact(run("V_RCP_F16", 0x7c00, mode), 0, Flags::NONE);
+        exact(run("V_SQRT_F16", 0xfc00, mode), 0xfe00, Flags::INVALID);
+        exact(run("V_SQRT_F16", 0x4400, mode), 0x4000, Flags::NONE);
+        exact(run("V_RSQ_F16", 0x4400, mode), 0x3800, Flags::NONE);
+        exact(run("V_RSQ_F16", 0x0000, mode), 0x7c00, Flags::DIV_BY_ZERO);
+        exact(run("V_LOG_F16", 0xbc00, mode), 0xfe00, Flags::INVALID);
+        exact(run("V_LOG_F16", 0x8000, mode), 0xfc00, Flags::DIV_BY_ZERO);
+        exact(run("V_LOG_F16", 0x3c00, mode), 0, Flags::NONE);
+        exact(run("V_EXP_F16", 0xfc00, mode), 0, Flags::NONE);
+        exact(run("V_EXP_F16", 0x8000, mode), 0x3c00, Flags::NONE);
+        exact(run("V_EXP_F16", 0x7c00, mode), 0x7c00, Flags::NONE);
+        exact(run("V_SIN_F16", 0x8000, mode), 0x8000, Flags::NONE);
+        exact(run("V_SIN_F16", 0x3400, mode), 0x3c00, Flags::NONE);
+        exact(run("V_SIN_F16", 0x7c00, mode), 0xfe00, Flags::INVALID);
+        exact(run("V_COS_F16", 0xfbff, mode), 0x3c00, Flags::NONE);
+        exact(run("V_COS_F16", 0x3400, mode), 0, Flags::NONE);
+    }
+}
+
+#[test]
+fn hand_worked_exact_values() {
+    // log2 8 = 3 (0x40400000); exp2(-1) = 0.5; exp2(10) = 1024 (0x44800000).
+    exact(
+        run("V_LOG_F32", 0x4100_0000, KEEP),
+        0x4040_0000,
+        Flags::NONE,
+    );
+    exact(
+        run("V_EXP_F32", 0xbf80_0000, KEEP),
+        0x3f00_0000,
+        Flags::NONE,
+    );
+    exact(
+        run("V_EXP_F32", 0x4120_0000, KEEP),
+        0x4480_0000,
+        Flags::NONE,
+    );
+    // rcp(2) = 0.5 exactly.
+    exact(
+        run("V_RCP_F32", 0x4000_0000, KEEP),
+        0x3f00_0000,
+        Flags::NONE,
+    );
+}
+
+#[test]
+fn sin_zero_of_a_nonzero_input_accepts_either_sign() {
+    // sin(-MaxFloat): the manual prints +0 (IEEE sinPi would give -0): d = +0, both accepted.
+    range(
+        run("V_SIN_F32", 0xff7f_ffff, KEEP),
+        0,
+        0x8000_0000,
+        0,
+        "gcn5.v_sin_f32.zero_sign",
+    );
+    // sin(-0.5 rev) = sin(-π): a zero as well.
+    range(
+        run("V_SIN_F32", 0xbf00_0000, KEEP),
+        0,
+        0x8000_0000,
+        0,
+        "gcn5.v_sin_f32.zero_sign",
+    );
+    range(
+        run("V_SIN_F16", 0xfbff, KEEP),
+        0,
+        0x8000,
+        0,
+        "gcn5.v_sin_f32.zero_sign",
+    );
+}
+
+#[test]
+fn one_ulp_intervals_hold_the_exact_value() {
+    // 2^0.5 = 1.41421356..., between 0x3fb504f3 (1.41421354) and 0x3fb504f4 (1.41421366);
+    // nearest is f3. 1 ULP: both neighbours.
+    range(
+        run("V_EXP_F32", 0x3f00_0000, KEEP),
+        0x3fb5_04f3,
+        0x3fb5_04f3,
+        0x3fb5_04f4,
+        "gcn5.v_exp_f32.accuracy",
+    );
+    // rcp(3) = 0.333...: 0x3eaaaaaa (0.33333331) < 1/3 < 0x3eaaaaab (0.33333334), nearest ab.
+    range(
+        run("V_RCP_F32", 0x4040_0000, KEEP),
+        0x3eaa_aaab,
+        0x3eaa_aaaa,
+        0x3eaa_aaab,
+        "gcn5.v_rcp_f32.accuracy",
+    );
+    // log2 3 = 1.5849625: between 0x3fcae00d and 0x3fcae00e, nearest 0d.
+    range(
+        run("V_LOG_F32", 0x4040_0000, KEEP),
+        0x3fca_e00d,
+        0x3fca_e00d,
+        0x3fca_e00e,
+        "gcn5.v_log_f32.accuracy",
+    );
+    // rsq(2) = 0.70710678: 0x3f3504f3 below, f4 above; sqrt(2) likewise 0x3fb504f3/f4.
+    range(
+        run("V_RSQ_F32", 0x4000_0000, KEEP),
+        0x3f35_04f3,
+        0x3f35_04f3,
+        0x3f35_04f4,
+        "gcn5.v_rsq_f32.accuracy",
+    );
+    range(
+        run("V_SQRT_F32", 0x4000_0000, KEEP),
+        0x3fb5_04f3,
+        0x3fb5_04f3,
+        0x3fb5_04f4,
+        "gcn5.v_sqrt_f32.accuracy",
+    );
+    // sin(2π/8) = 0.70710678.
+    range(
+        run("V_SIN_F32", 0x3e00_0000, KEEP),
+        0x3f35_04f3,
+        0x3f35_04f3,
+        0x3f35_04f4,
+        "gcn5.v_sin_f32.accuracy",
+    );
+    // rcp_f16(3) = 0.33325 (0x3555) < 1/3 < 0x3556 (0.33350); nearest 0x3555.
+    range(
+        run("V_RCP_F16", 0x4200, KEEP),
+        0x3555,
+        0x3555,
+        0x3556,
+        "gcn5.valu.trans_f16.accuracy",
+    );
+}
+
+#[test]
+fn f64_rows_accept_two_to_the_29_ulp() {
+    // rcp(3.0) = 0x3fd5555555555555 (RNE: 1/3 = 0x3fd5555555555555.55.. → ...55), RD ...55,
+    // RU ...56; widened by 2^29 - 1 steps each way.
+    let w = (1u64 << 29) - 1;
+    let o = run("V_RCP_F64", 0x4008_0000_0000_0000, KEEP);
+    range(
+        o,
+        0x3fd5_5555_5555_5555,
+        0x3fd5_5555_5555_5555 - w,
+        0x3fd5_5555_5555_5556 + w,
+        "gcn5.valu.trans_f64.accuracy",
+    );
+    // rcp(2.0) = 0.5 exactly: the interval is 0.5 ± (2^29 - 1) steps, not exact.
+    let o = run("V_RCP_F64", 0x4000_0000_0000_0000, KEEP);
+    range(
+        o,
+        0x3fe0_0000_0000_0000,
+        0x3fe0_0000_0000_0000 - w,
+        0x3fe0_0000_0000_0000 + w,
+        "gcn5.valu.trans_f64.accuracy",
+    );
+    // The F64 rows keep denormals under MODE: sqrt(2^-1074) = 2^-537 (exact).
+    let o = run("V_SQRT_F64", 1, KEEP);
+    assert_eq!(o.d, Some(0x1e60_0000_0000_0000));
+}
+
+#[test]
+fn f32_denormal_flushing_is_contested_under_a_keeping_mode() {
+    // rcp(2^-149): flushed, rcp(+0) = +inf (divide by zero); kept, 2^149 overflows to +inf.
+    // Under FLUSH both readings agree and the pole is exact.
+    exact(run("V_RCP_F32", 1, FLUSH), 0x7f80_0000, Flags::DIV_BY_ZERO);
+    let o = run("V_RCP_F32", 1, KEEP);
+    assert_eq!(o.d, Some(0x7f80_0000));
+    assert_eq!(
+        o.unsettled.map(|u| u.rule),
+        Some("gcn5.valu.trans_f32_denorm")
+    );
+    // sqrt(2^-149) = 2^-74.5 (kept) against +0 (flushed): d = +0, the hull reaches the kept
+    // reading's round-up 0x1a3504f4 (sqrt 2 × 2^-75: exponent field 52 = 0x34).
+    let o = run("V_SQRT_F32", 1, KEEP);
+    range(o, 0, 0, 0x1a35_04f4, "gcn5.valu.trans_f32_denorm");
+    // exp2 of a result below the normal range: 2^-130 is subnormal (0x00080000) when kept,
+    // flushed to +0 by the instruction's statement.
+    let o = run("V_EXP_F32", 0xc302_0000, KEEP);
+    range(o, 0, 0, 0x0008_0000, "gcn5.valu.trans_f32_denorm");
+}
+
+#[test]
+fn f16_rows_follow_the_mode() {
+    // rcp_f16 of the smallest subnormal 2^-24: 2^24 overflows: +inf, or with FP16_OVFL
+    // (MODE bit 23) 0x7bff. Under FLUSH the input is +0: +inf with divide by zero.
+    let o = run("V_RCP_F16", 1, KEEP);
+    assert_eq!(o.d, Some(0x7c00));
+    let o = run("V_RCP_F16", 1, KEEP | 1 << 23);
+    assert_eq!(o.d, Some(0x7bff));
+    exact(run("V_RCP_F16", 1, FLUSH), 0x7c00, Flags::DIV_BY_ZERO);
+    // log2(2^-24) = -24 (0xce00) with denormals kept, exact.
+    exact(run("V_LOG_F16", 1, KEEP), 0xce00, Flags::INPUT_DENORMAL);
+}
+
+#[test]
+fn sin_beyond_256_also_accepts_zero() {
+    // 300.125 rev (f32 0x43961000): sin(2π/8) = 0.7071: exact function d, hull with 0.
+    let o = run("V_SIN_F32", 0x4396_1000, KEEP);
+    range(o, 0x3f35_04f3, 0, 0x3f35_04f4, "gcn5.v_sin_f32.range");
+    // 300.25: a quarter turn, exactly 1 in both readings' view of the example → exact.
+    exact(
+        run("V_SIN_F32", 0x4396_2000, KEEP),
+        0x3f80_0000,
+        Flags::NONE,
+    );
+}
