@@ -113,6 +113,7 @@ fn compare(
     t: &mut Tally,
     f: Fun,
     x: f64,
+    sign: u64,
     ours: (u64, bool, u64, u64),
     round: impl Fn(f64) -> u64,
     value: impl Fn(u64) -> f64,
@@ -235,6 +236,7 @@ fn binary32_against_host_f64_libm() {
                 &mut t,
                 f,
                 f32::from_bits(x) as f64,
+                1 << 31,
                 (
                     r.result.value as u64,
                     r.correctly_rounded,
@@ -268,6 +270,7 @@ fn binary16_exhaustive_against_host_f64_libm() {
                 &mut t,
                 f,
                 f16_to_f64(x as u64),
+                1 << 15,
                 (
                     r.result.value as u64,
                     r.correctly_rounded,
@@ -280,5 +283,52 @@ fn binary16_exhaustive_against_host_f64_libm() {
         }
         assert_eq!(t.checked, 65536);
         report("binary16", f, &t);
+    }
+}
+
+/// binary64 against the host's f64 functions themselves (not a correctly rounded reference:
+/// glibc's exp2/log2/sin are within 1 ulp, 1/sqrt and the reduced sin within about 2), so
+/// the check is a distance of at most 2 ulp, and the exact agreement is reported.
+#[test]
+fn binary64_within_two_ulp_of_host_libm() {
+    let key = |b: u64| {
+        if b >> 63 == 1 {
+            -((b & !(1 << 63)) as i64) - 1
+        } else {
+            b as i64
+        }
+    };
+    for f in [Fun::Exp2, Fun::Log2, Fun::Rsqrt, Fun::Sin, Fun::Cos] {
+        let mut s = 0x2545_f491_4f6c_dd1du64 ^ f as u64;
+        let (mut same, mut near, mut n) = (0u64, 0u64, 0u64);
+        for i in 0..100_000 {
+            let r = xorshift(&mut s);
+            let x = match (f, i % 2) {
+                (Fun::Exp2, 0) => ((r >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 2000.0,
+                (Fun::Sin | Fun::Cos, 0) => ((r >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 8.0,
+                (Fun::Sin | Fun::Cos, _) => f64::from_bits(r >> 3), // below 2^-1 or so: tiny angles too
+                _ => f64::from_bits(r & !(1 << 63)),
+            };
+            // The reduction in `reference` is exact only while x - round(x) is: keep |x| < 2^52.
+            if !x.is_finite() || x.abs() >= 4.5e15 {
+                continue;
+            }
+            let y = reference(f, x);
+            let ours = core::<Binary64>(f, x.to_bits()).result.value;
+            if y.is_nan() {
+                assert!(f64::from_bits(ours).is_nan());
+                continue;
+            }
+            n += 1;
+            let dist = (key(ours) - key(y.to_bits())).unsigned_abs();
+            assert!(
+                dist <= 2,
+                "{f:?}({x:e}): ours {:e}, host {y:e}",
+                f64::from_bits(ours)
+            );
+            same += (dist == 0) as u64;
+            near += (dist == 1) as u64;
+        }
+        eprintln!("binary64 {f:?}: {n} finite inputs, {same} identical to host libm, {near} one ulp apart, {} two", n - same - near);
     }
 }
