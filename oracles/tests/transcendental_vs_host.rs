@@ -161,6 +161,20 @@ fn compare(
             lo <= y + d && y - d <= hi,
             "{f:?}({x:e}): [{lo:e}, {hi:e}] misses {y:e}"
         );
+        // At most one step wide: [lo, hi] is exactly [round-down, round-up] of the value.
+        let key = |b: u64| {
+            if b & sign != 0 {
+                -((b & (sign - 1)) as i64) - 1
+            } else {
+                b as i64
+            }
+        };
+        assert!(
+            key(ours.3) - key(ours.2) <= 1,
+            "{f:?}({x:e}): {:#x}..{:#x}",
+            ours.2,
+            ours.3
+        );
     }
 }
 

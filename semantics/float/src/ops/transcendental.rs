@@ -461,6 +461,11 @@ fn exp2_val<F: Format>(x: u64) -> Val {
         };
     }
     let u = unpack::<F>(x);
+    // |x| < 2^-60: 2^x = 1 + δ with 0 < |δ| < 2^-60, closer to 1 than any rounding boundary
+    // of a format of at most 54 bits; 1 ± 2^-126 (err 0) rounds the same in every direction.
+    if u.exp < -60 {
+        return Val::Approx(Est::new(false, 0, if neg { ONE - 1 } else { ONE + 1 }, 0));
+    }
     // |x| ≥ 2^12 overflows or underflows every format: a stand-in far outside the range.
     if u.exp >= 12 {
         let n = if neg { -(1 << 14) } else { 1 << 14 };
@@ -544,6 +549,12 @@ fn quarter_trig(w_sig: u64, p: u32, want_cos: bool) -> Est {
     let theta = mul_wide(w, HALF_PI_Q127).0;
     let sh = (-ew) as u32;
     let tf = if sh >= 128 { 0 } else { theta >> sh };
+    if want_cos && tf >> 86 == 0 {
+        // θ < 2^-40: cos θ = 1 − δ with 0 < δ < 2^-80, closer to 1 than any rounding
+        // boundary of a format of at most 54 bits, as for exp2 of a tiny x. (Above it,
+        // δ ≥ 2^-81 is far beyond the error bound, so the interval is exact.)
+        return Est::new(false, 0, ONE - 1, 0);
+    }
     let t2 = mulq(tf, tf);
     let mut sum: i128 = ONE as i128;
     let mut term = ONE;

@@ -238,3 +238,32 @@ fn sin_cos_cases() {
     // 2^-38 relative, below the half ulp; 2π 2^-20 = 1.5708 × 2^-18: 0x36c90fdb.
     assert_eq!(s(0x3580_0000).result.value, 0x36c9_0fdb);
 }
+
+#[test]
+fn intervals_next_to_one_are_exact() {
+    // 2^(2^-149) = 1 + 2^-149 ln 2: round-down 1.0, round-up 1 + 2^-23 (0x3f800001).
+    let r = exp2::<Binary32, AmdGcn5>(1, &M, 1);
+    assert_eq!((r.lo, r.hi), (0x3f80_0000, 0x3f80_0001));
+    // 2^(-2^-149) is just below 1: round-down 1 - 2^-24 (0x3f7fffff), round-up 1.0.
+    let r = exp2::<Binary32, AmdGcn5>(0x8000_0001, &M, 1);
+    assert_eq!(
+        (r.lo, r.hi, r.result.value),
+        (0x3f7f_ffff, 0x3f80_0000, 0x3f80_0000)
+    );
+    // cos(2π × 2^-70) and cos(2π × 2^-30) = 1 − δ: [1 - 2^-24, 1], nearest 1.
+    for x in [0x1c80_0000u32, 0x3080_0000] {
+        let r = cos_rev::<Binary32, AmdGcn5>(x, &M, 1);
+        assert_eq!(
+            (r.lo, r.hi, r.result.value),
+            (0x3f7f_ffff, 0x3f80_0000, 0x3f80_0000)
+        );
+    }
+    // Toward zero, cos of a tiny angle is the round-down.
+    let rtz = M.with_rounding(Rounding::TowardZero);
+    assert_eq!(
+        cos_rev::<Binary32, AmdGcn5>(0x3080_0000, &rtz, 1)
+            .result
+            .value,
+        0x3f7f_ffff
+    );
+}
