@@ -389,3 +389,80 @@ fn sin_beyond_256_also_accepts_zero() {
         Flags::NONE,
     );
 }
+
+#[test]
+fn mode_rounding_applies() {
+    // FP_ROUND[1:0] = 3: single toward zero. 1/3 rounds down to 0x3eaaaaaa; the 1-ULP
+    // interval is the same pair.
+    let rtz = KEEP | 3;
+    range(
+        run("V_RCP_F32", 0x4040_0000, rtz),
+        0x3eaa_aaaa,
+        0x3eaa_aaaa,
+        0x3eaa_aaab,
+        "gcn5.v_rcp_f32.accuracy",
+    );
+    // FP_ROUND[3:2] = 3: double toward zero. sqrt 2 = 1.6a09e667f3bcc908b2...: RNE rounds
+    // the tail 0x908b up to ...bcd, toward zero keeps ...bcc.
+    assert_eq!(
+        run("V_SQRT_F64", 0x4000_0000_0000_0000, KEEP).d,
+        Some(0x3ff6_a09e_667f_3bcd)
+    );
+    assert_eq!(
+        run("V_SQRT_F64", 0x4000_0000_0000_0000, KEEP | 0xc).d,
+        Some(0x3ff6_a09e_667f_3bcc)
+    );
+    // Upward (FP_ROUND[1:0] = 1): 2^0.5 rounds up to 0x3fb504f4.
+    assert_eq!(run("V_EXP_F32", 0x3f00_0000, KEEP | 1).d, Some(0x3fb5_04f4));
+}
+
+#[test]
+fn nan_inputs_are_quieted_exactly() {
+    // A signalling NaN is quieted (quiet bit 22 set) with invalid; a quiet NaN passes.
+    exact(
+        run("V_LOG_F32", 0x7f80_0001, KEEP),
+        0x7fc0_0001,
+        Flags::INVALID,
+    );
+    exact(
+        run("V_SIN_F32", 0xffc0_1234, KEEP),
+        0xffc0_1234,
+        Flags::NONE,
+    );
+    exact(
+        run("V_RSQ_F64", 0x7ff0_0000_0000_0001, KEEP),
+        0x7ff8_0000_0000_0001,
+        Flags::INVALID,
+    );
+    exact(run("V_EXP_F16", 0x7d00, KEEP), 0x7f00, Flags::INVALID);
+}
+
+#[test]
+fn rsq_f64_interval_and_denormals() {
+    // rsq(4.0) = 0.5 exactly: with 2^29 ULP the interval is 0.5 ± (2^29 - 1) steps.
+    let w = (1u64 << 29) - 1;
+    let half = 0x3fe0_0000_0000_0000u64;
+    range(
+        run("V_RSQ_F64", 0x4010_0000_0000_0000, KEEP),
+        half,
+        half - w,
+        half + w,
+        "gcn5.valu.trans_f64.accuracy",
+    );
+    // rsq of the smallest subnormal 2^-1074 = 2^537 (0x6180000000000000) when MODE keeps
+    // double denormals; with FP_DENORM[7:6] = 0 the input is +0: +inf, divide by zero.
+    assert_eq!(run("V_RSQ_F64", 1, KEEP).d, Some(0x6180_0000_0000_0000));
+    exact(
+        run("V_RSQ_F64", 1, 0x30),
+        0x7ff0_0000_0000_0000,
+        Flags::DIV_BY_ZERO,
+    );
+}
+
+#[test]
+fn f16_subnormals_follow_fp_denorm_7_6() {
+    // sqrt_f16(2^-24) = 2^-12 (0x0c00) exactly when kept (FP_DENORM[7:6] = 3);
+    // flushed (FP_DENORM = 0x3: single kept, double/half flushed) it is sqrt(+0) = +0.
+    exact(run("V_SQRT_F16", 1, KEEP), 0x0c00, Flags::INPUT_DENORMAL);
+    exact(run("V_SQRT_F16", 1, 0x30), 0, Flags::NONE);
+}
