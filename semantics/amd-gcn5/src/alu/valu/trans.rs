@@ -14,7 +14,9 @@ use gpuref_float::ops::{
     cos_rev, exp2, log2, reciprocal, rsqrt, sin_rev, sqrt_ulps, Transcendental,
 };
 use gpuref_float::quirks::AmdGcn5;
-use gpuref_float::{Binary16, Binary32, Binary64, Denormals, Flagged, Flags, Format, FpMode};
+use gpuref_float::{
+    is_signaling_nan_bits, Binary16, Binary32, Binary64, Denormals, Flagged, Flags, Format, FpMode,
+};
 
 const VOP1: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP1 Instructions")];
 const NOTE: SpecRef = SpecRef::new(Spec::Gpuref, "docs/design/0022-gcn5-transcendentals.md");
@@ -133,10 +135,22 @@ fn bits<F: Format>(v: u64) -> F::Bits {
     F::bits_from_u64(v & (F::SIGN_MASK | F::ABS_MASK))
 }
 
+/// MODE.IEEE = 0 with a signalling NaN operand: any NaN (rule `gcn5.valu.ieee0_snan`).
+fn snan_ieee0<F: Format>(x: &LaneIn, c: &LaneCtx, out: LaneOut) -> LaneOut {
+    if !c.mode.ieee() && is_signaling_nan_bits::<F>(bits::<F>(x.s0)) {
+        out.unsettled(Accept::AnyNan, "gcn5.valu.ieee0_snan", false)
+    } else {
+        out
+    }
+}
+
 /// The single-precision rows the manual says flush denormals (rule
 /// `gcn5.valu.trans_f32_denorm`): computed with input and output flushing; where MODE keeps
 /// denormals and that reading differs, the lane accepts the hull of both.
 fn flushed_f32(x: &LaneIn, c: &LaneCtx, op: Op<Binary32>, rule: &'static str) -> LaneOut {
+    snan_ieee0::<Binary32>(x, c, flushed_f32_raw(x, c, op, rule))
+}
+fn flushed_f32_raw(x: &LaneIn, c: &LaneCtx, op: Op<Binary32>, rule: &'static str) -> LaneOut {
     let mode = c.fp(Width::Single);
     let mut ftz = mode;
     ftz.denormals.single = Denormals::FLUSH;
@@ -163,13 +177,16 @@ fn moded<F: Format>(
     ulps: u32,
     rule: &'static str,
 ) -> LaneOut {
-    lane::<F>(op(bits::<F>(x.s0), &c.fp(w), ulps), rule)
+    snan_ieee0::<F>(x, c, lane::<F>(op(bits::<F>(x.s0), &c.fp(w), ulps), rule))
 }
 
 /// An f16 row: MODE's half-precision denormal setting, 0.51 ULP, and FP16_OVFL (rule
 /// `gcn5.valu.fp16_ovfl`: an overflowed result becomes ±MAX_FP16, the interval's infinite
 /// end too).
 fn half(x: &LaneIn, c: &LaneCtx, op: Op<Binary16>) -> LaneOut {
+    snan_ieee0::<Binary16>(x, c, half_raw(x, c, op))
+}
+fn half_raw(x: &LaneIn, c: &LaneCtx, op: Op<Binary16>) -> LaneOut {
     let mut t = op(bits::<Binary16>(x.s0), &c.fp(Width::Half), 1);
     if c.mode.fp16_ovfl() && t.result.flags.contains(Flags::OVERFLOW) {
         let sat = |v: u16| {
@@ -189,6 +206,9 @@ fn half(x: &LaneIn, c: &LaneCtx, op: Op<Binary16>) -> LaneOut {
 /// V_SIN/V_COS (rules `gcn5.v_sin_f32.*`): the exact function of the angle in revolutions,
 /// +0 for an exact zero of a nonzero input, and 0 also accepted beyond |x| = 256.
 fn trig<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width, op: Op<F>, sin: bool) -> LaneOut {
+    snan_ieee0::<F>(x, c, trig_raw::<F>(x, c, w, op, sin))
+}
+fn trig_raw<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width, op: Op<F>, sin: bool) -> LaneOut {
     let s0 = bits::<F>(x.s0);
     let v: u64 = s0.into();
     let t = op(s0, &c.fp(w), 1);

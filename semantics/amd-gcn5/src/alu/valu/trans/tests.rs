@@ -24,6 +24,8 @@ fn run(name: &str, s0: u64, mode: u32) -> LaneOut {
 
 /// Keep denormals everywhere, round to nearest even (FP_DENORM = 0xf).
 const KEEP: u32 = 0xf0;
+/// KEEP with MODE.IEEE (bit 9) set.
+const IEEE: u32 = KEEP | 1 << 9;
 /// Flush every width (FP_DENORM = 0).
 const FLUSH: u32 = 0;
 
@@ -419,23 +421,23 @@ fn mode_rounding_applies() {
 
 #[test]
 fn nan_inputs_are_quieted_exactly() {
-    // A signalling NaN is quieted (quiet bit 22 set) with invalid; a quiet NaN passes.
+    // MODE.IEEE set: a signalling NaN is quieted (quiet bit 22 set) with invalid; a quiet NaN passes.
     exact(
-        run("V_LOG_F32", 0x7f80_0001, KEEP),
+        run("V_LOG_F32", 0x7f80_0001, IEEE),
         0x7fc0_0001,
         Flags::INVALID,
     );
     exact(
-        run("V_SIN_F32", 0xffc0_1234, KEEP),
+        run("V_SIN_F32", 0xffc0_1234, IEEE),
         0xffc0_1234,
         Flags::NONE,
     );
     exact(
-        run("V_RSQ_F64", 0x7ff0_0000_0000_0001, KEEP),
+        run("V_RSQ_F64", 0x7ff0_0000_0000_0001, IEEE),
         0x7ff8_0000_0000_0001,
         Flags::INVALID,
     );
-    exact(run("V_EXP_F16", 0x7d00, KEEP), 0x7f00, Flags::INVALID);
+    exact(run("V_EXP_F16", 0x7d00, IEEE), 0x7f00, Flags::INVALID);
 }
 
 #[test]
@@ -532,4 +534,25 @@ fn every_lane_lies_in_its_own_interval_and_never_panics() {
             }
         }
     }
+}
+
+#[test]
+fn ieee0_signalling_nan_accepts_any_nan() {
+    // MODE.IEEE (bit 9) clear: a signalling NaN operand gives gpuref's quieted NaN, any NaN
+    // accepted; with IEEE set (KEEP | 1 << 9) it is exact.
+    let o = run("V_RCP_F32", 0x7f80_0001, KEEP);
+    assert_eq!(o.d, Some(0x7fc0_0001));
+    assert_eq!(
+        o.unsettled.map(|u| (u.accept, u.rule)),
+        Some((Accept::AnyNan, "gcn5.valu.ieee0_snan"))
+    );
+    exact(
+        run("V_RCP_F32", 0x7f80_0001, KEEP | 1 << 9),
+        0x7fc0_0001,
+        Flags::INVALID,
+    );
+    let o = run("V_SIN_F16", 0x7d00, KEEP);
+    assert_eq!(o.unsettled.map(|u| u.accept), Some(Accept::AnyNan));
+    let o = run("V_SQRT_F64", 0x7ff0_0000_0000_0001, KEEP);
+    assert_eq!(o.unsettled.map(|u| u.accept), Some(Accept::AnyNan));
 }
