@@ -8,6 +8,7 @@
 //! else the core's round-to-nearest result must equal the reference's rounding and claim
 //! `correctly_rounded`, and its 1-ulp interval must contain the reference.
 //!
+//! Round-down and round-up results are checked to be the interval's ends.
 //! binary32: random bit patterns plus inputs drawn from each function's interesting range;
 //! binary16: all 65536 inputs. Run with `--nocapture` to see the agreement counts.
 
@@ -86,7 +87,10 @@ fn reference(f: Fun, x: f64) -> f64 {
 }
 
 fn core<F: gpuref_float::Format>(f: Fun, x: F::Bits) -> Transcendental<F::Bits> {
-    let m = FpMode::IEEE;
+    core_in::<F>(f, x, FpMode::IEEE)
+}
+
+fn core_in<F: gpuref_float::Format>(f: Fun, x: F::Bits, m: FpMode) -> Transcendental<F::Bits> {
     match f {
         Fun::Exp2 => ops::exp2::<F, Q>(x, &m, 1),
         Fun::Log2 => ops::log2::<F, Q>(x, &m, 1),
@@ -178,6 +182,22 @@ fn compare(
     }
 }
 
+/// The results under roundTowardNegative and roundTowardPositive are the interval's ends
+/// (a finite non-special result; the interval was checked against the host above).
+fn directed_ends<F: gpuref_float::Format>(f: Fun, x: F::Bits, r: &Transcendental<F::Bits>) {
+    use gpuref_float::Rounding::{TowardNegative, TowardPositive};
+    if r.special {
+        return;
+    }
+    let dn = core_in::<F>(f, x, FpMode::IEEE.with_rounding(TowardNegative));
+    let up = core_in::<F>(f, x, FpMode::IEEE.with_rounding(TowardPositive));
+    assert_eq!(
+        (dn.result.value, up.result.value),
+        (r.lo, r.hi),
+        "{f:?}({x:?})"
+    );
+}
+
 fn xorshift(s: &mut u64) -> u64 {
     *s ^= *s << 13;
     *s ^= *s >> 7;
@@ -246,6 +266,7 @@ fn binary32_against_host_f64_libm() {
         let mut t = Tally::default();
         for x in inputs32(f, 150_000) {
             let r = core::<Binary32>(f, x);
+            directed_ends::<Binary32>(f, x, &r);
             compare(
                 &mut t,
                 f,
@@ -280,6 +301,7 @@ fn binary16_exhaustive_against_host_f64_libm() {
         let mut t = Tally::default();
         for x in 0..=u16::MAX {
             let r = core::<Binary16>(f, x);
+            directed_ends::<Binary16>(f, x, &r);
             compare(
                 &mut t,
                 f,
