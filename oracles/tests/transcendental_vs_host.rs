@@ -12,7 +12,7 @@
 //! binary32: random bit patterns plus inputs drawn from each function's interesting range;
 //! binary16: all 65536 inputs. Run with `--nocapture` to see the agreement counts.
 
-use gpuref_float::ops::{self, Transcendental};
+use gpuref_float::ops::{self, Transcendental, Ulps};
 use gpuref_float::quirks::Ieee754;
 use gpuref_float::{Binary16, Binary32, Binary64, FpMode};
 
@@ -91,14 +91,23 @@ fn core<F: gpuref_float::Format>(f: Fun, x: F::Bits) -> Transcendental<F::Bits> 
 }
 
 fn core_in<F: gpuref_float::Format>(f: Fun, x: F::Bits, m: FpMode) -> Transcendental<F::Bits> {
+    core_ulps::<F>(f, x, m, Ulps::ONE)
+}
+
+fn core_ulps<F: gpuref_float::Format>(
+    f: Fun,
+    x: F::Bits,
+    m: FpMode,
+    u: Ulps,
+) -> Transcendental<F::Bits> {
     match f {
-        Fun::Exp2 => ops::exp2::<F, Q>(x, &m, 1),
-        Fun::Log2 => ops::log2::<F, Q>(x, &m, 1),
-        Fun::Rsqrt => ops::rsqrt::<F, Q>(x, &m, 1),
-        Fun::Sin => ops::sin_rev::<F, Q>(x, &m, 1),
-        Fun::Cos => ops::cos_rev::<F, Q>(x, &m, 1),
-        Fun::Rcp => ops::reciprocal::<F, Q>(x, &m, 1),
-        Fun::Sqrt => ops::sqrt_ulps::<F, Q>(x, &m, 1),
+        Fun::Exp2 => ops::exp2::<F, Q>(x, &m, u),
+        Fun::Log2 => ops::log2::<F, Q>(x, &m, u),
+        Fun::Rsqrt => ops::rsqrt::<F, Q>(x, &m, u),
+        Fun::Sin => ops::sin_rev::<F, Q>(x, &m, u),
+        Fun::Cos => ops::cos_rev::<F, Q>(x, &m, u),
+        Fun::Rcp => ops::reciprocal::<F, Q>(x, &m, u),
+        Fun::Sqrt => ops::sqrt_ulps::<F, Q>(x, &m, u),
     }
 }
 
@@ -319,6 +328,9 @@ fn binary16_exhaustive_against_host_f64_libm() {
         }
         assert_eq!(t.checked, 65536);
         report("binary16", f, &t);
+        if !matches!(f, Fun::Rcp | Fun::Sqrt) {
+            half_ulp_plus(f);
+        }
     }
 }
 
@@ -367,4 +379,33 @@ fn binary64_within_two_ulp_of_host_libm() {
         }
         eprintln!("binary64 {f:?}: {n} finite inputs, {same} identical to host libm, {near} one ulp apart, {} two", n - same - near);
     }
+}
+
+/// The 0.51-ulp interval (the GCN f16 rows' bound) over every binary16 input: it holds the
+/// round-to-nearest result, and each end is within 0.52 ulp of the host reference (0.51
+/// plus the reference's own error and the binade slack).
+fn half_ulp_plus(f: Fun) {
+    let mut both = 0;
+    for x in 0..=u16::MAX {
+        let r = core_ulps::<Binary16>(f, x, FpMode::IEEE, Ulps(51));
+        if r.special {
+            continue;
+        }
+        let y = reference(f, f16_to_f64(x as u64));
+        let (lo, hi, v) = (
+            f16_to_f64(r.lo as u64),
+            f16_to_f64(r.hi as u64),
+            f16_to_f64(r.result.value as u64),
+        );
+        assert!(lo <= v && v <= hi, "{f:?}({x:#x})");
+        if r.lo != r.hi {
+            both += 1;
+            let ulp = hi - lo;
+            assert!(
+                (lo - y).abs() <= 0.52 * ulp && (hi - y).abs() <= 0.52 * ulp,
+                "{f:?}({x:#x}): [{lo:e}, {hi:e}] for {y:e}"
+            );
+        }
+    }
+    eprintln!("binary16 {f:?} at 0.51 ulp: {both} inputs accept both neighbours");
 }

@@ -1,6 +1,6 @@
 //! Reference transcendental functions (IEEE 754-2019 §9.2 recommended operations), integer
 //! only: [`reciprocal`], [`rsqrt`], [`log2`], [`exp2`], [`sin_rev`] and [`cos_rev`] (sine and
-//! cosine of 2π·x, the angle in revolutions), plus [`sqrt_ulps`] and [`reciprocal_ulps`].
+//! cosine of 2π·x, the angle in revolutions), plus [`sqrt_ulps`].
 //!
 //! Each returns a [`Transcendental`]: the result rounded under the mode with its flags, whether
 //! that rounding is proven correct, and the interval of values within `ulps` ulp of the exact
@@ -38,10 +38,31 @@ pub struct Transcendental<T> {
     /// The result is a special value fixed by IEEE 754-2019 §9.2 (NaN, an infinity or zero from
     /// a special operand, a pole): exact, whatever the accuracy.
     pub special: bool,
-    /// Every value from `lo` to `hi` (numeric order, −0 below +0) lies within `ulps` ulp of the
-    /// exact value: the round-down and round-up of the exact value, widened by `ulps − 1` steps.
+    /// The values from `lo` to `hi` (numeric order, −0 below +0) are those within the bound
+    /// of the exact value: for a bound of N ≥ 1 ulp the round-down and round-up of the exact
+    /// value, widened by ceil(N) − 1 steps; for 0.5 < N < 1 the nearest value, its other
+    /// neighbour only if within N ulp (a bound computed with the larger ulp of a binade
+    /// boundary), and the mode's own result. (`reciprocal` and `sqrt_ulps` widen a bound
+    /// below 1 ulp to 1.)
     pub lo: T,
     pub hi: T,
+}
+
+/// An accuracy bound in hundredths of an ulp (the GCN manual states 0.51, 1 and 2^29 ulp).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ulps(pub u64);
+
+impl Ulps {
+    /// One ulp: the two neighbours of the exact value (faithful rounding).
+    pub const ONE: Ulps = Ulps(100);
+    /// `n` whole ulps.
+    pub const fn whole(n: u64) -> Ulps {
+        Ulps(n.saturating_mul(100))
+    }
+    /// Steps beyond the round-down/round-up pair: ceil(bound) − 1.
+    fn widen(self) -> u32 {
+        (self.0.div_ceil(100).saturating_sub(1)).min(u32::MAX as u64) as u32
+    }
 }
 
 // ---- fixed point: Q2.126 ("ONE" = 2^126) unless said otherwise ----
@@ -180,9 +201,30 @@ fn upper<F: Format>(a: u64, b: u64) -> u64 {
     }
 }
 
+/// The interval for a bound of `ulps` < 1 ulp: every round-to-nearest of a point within
+/// `err` + (bound − 1/2) ulp of the estimate, and the mode's result `r`.
+fn sub_ulp<F: Format>(e: &Est, r: u64, ulps: Ulps, mode: &FpMode) -> (u64, u64) {
+    // The ulp at the estimate's binade in units of its last bit: 2^(126 − FRAC_BITS) for a
+    // normal result, larger below the normal range.
+    let below = (F::EMIN - e.exp).max(0) as u32;
+    let shift = (126 - F::FRAC_BITS + below).min(126);
+    let ulp = 1u128 << shift;
+    let extra = (ulp / 100) * (ulps.0.saturating_sub(50) as u128) + 1;
+    let lo_mag = e.sig.saturating_sub(e.err + extra);
+    let hi_mag = e.sig.saturating_add(e.err + extra);
+    let scale = e.exp - 126;
+    let rne = directed(mode, Rounding::NearestEven);
+    let a = round_mag::<F>(e.sign, lo_mag, scale, true, &rne).value;
+    let b = round_mag::<F>(e.sign, hi_mag, scale, true, &rne).value;
+    (
+        lower::<F>(lower::<F>(a, b), r),
+        upper::<F>(upper::<F>(a, b), r),
+    )
+}
+
 /// Finish: the mode's result, its certainty and the accuracy interval.
-fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: u32) -> Transcendental<F::Bits> {
-    let widen = ulps.saturating_sub(1);
+fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: Ulps) -> Transcendental<F::Bits> {
+    let widen = ulps.widen();
     let (result, certain, special, lo, hi) = match v {
         Val::Special(r) => (r, true, true, r.value, r.value),
         Val::Exact { sign, sig, scale } => {
@@ -197,13 +239,14 @@ fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: u32) -> Transcen
             let r = at(mode);
             let d = at(&directed(mode, Rounding::TowardNegative)).value;
             let u = at(&directed(mode, Rounding::TowardPositive)).value;
-            (
-                r,
-                true,
-                false,
-                step::<F>(d, widen, false),
-                step::<F>(u, widen, true),
-            )
+            let (d, u) = if ulps.0 < 100 && sig != 0 {
+                // An exact value outside the format (an overflow, a tiny power of two).
+                let e = Est::new(sign, scale + 126, sig as u128, 0);
+                sub_ulp::<F>(&e, r.value, ulps, mode)
+            } else {
+                (step::<F>(d, widen, false), step::<F>(u, widen, true))
+            };
+            (r, true, false, d, u)
         }
         Val::Approx(e) => {
             let scale = e.exp - 126;
@@ -226,13 +269,12 @@ fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: u32) -> Transcen
                 round_mag::<F>(e.sign, lo_mag, scale, true, &up).value,
                 round_mag::<F>(e.sign, hi_mag, scale, true, &up).value,
             );
-            (
-                r,
-                a == b,
-                false,
-                step::<F>(d, widen, false),
-                step::<F>(u, widen, true),
-            )
+            let (d, u) = if ulps.0 < 100 {
+                sub_ulp::<F>(&e, r.value, ulps, mode)
+            } else {
+                (step::<F>(d, widen, false), step::<F>(u, widen, true))
+            };
+            (r, a == b, false, d, u)
         }
     };
     Transcendental {
@@ -255,7 +297,7 @@ fn read<F: Format, Q: FloatQuirks>(x: u64, mode: &FpMode, flags: &mut Flags) -> 
 fn run<F: Format, Q: FloatQuirks>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
     f: fn(u64) -> Val,
 ) -> Transcendental<F::Bits> {
     let mut input = Flags::NONE;
@@ -279,7 +321,7 @@ fn run<F: Format, Q: FloatQuirks>(
 pub fn reciprocal<F: Format, Q: FloatQuirks>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
 ) -> Transcendental<F::Bits> {
     let one = F::bits_from_u64(F::ONE);
     directed_pair::<F>(x, mode, ulps, |m| div::<F, Q>(one, x, m))
@@ -290,7 +332,7 @@ pub fn reciprocal<F: Format, Q: FloatQuirks>(
 pub fn sqrt_ulps<F: Format, Q: FloatQuirks>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
 ) -> Transcendental<F::Bits> {
     directed_pair::<F>(x, mode, ulps, |m| sqrt::<F, Q>(x, m))
 }
@@ -299,7 +341,7 @@ pub fn sqrt_ulps<F: Format, Q: FloatQuirks>(
 fn directed_pair<F: Format>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
     op: impl Fn(&FpMode) -> Flagged<F::Bits>,
 ) -> Transcendental<F::Bits> {
     let r = op(mode);
@@ -320,7 +362,7 @@ fn directed_pair<F: Format>(
             hi: r.value,
         };
     }
-    let widen = ulps.saturating_sub(1);
+    let widen = ulps.widen();
     let d: u64 = op(&directed(mode, Rounding::TowardNegative)).value.into();
     let u: u64 = op(&directed(mode, Rounding::TowardPositive)).value.into();
     Transcendental {
@@ -337,7 +379,7 @@ fn directed_pair<F: Format>(
 pub fn rsqrt<F: Format, Q: FloatQuirks>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
 ) -> Transcendental<F::Bits> {
     run::<F, Q>(x, mode, ulps, rsqrt_val::<F, Q>)
 }
@@ -380,7 +422,7 @@ fn rsqrt_val<F: Format, Q: FloatQuirks>(x: u64) -> Val {
 pub fn log2<F: Format, Q: FloatQuirks>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
 ) -> Transcendental<F::Bits> {
     run::<F, Q>(x, mode, ulps, log2_val::<F, Q>)
 }
@@ -443,7 +485,7 @@ fn log2_val<F: Format, Q: FloatQuirks>(x: u64) -> Val {
 pub fn exp2<F: Format, Q: FloatQuirks>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
 ) -> Transcendental<F::Bits> {
     run::<F, Q>(x, mode, ulps, exp2_val::<F>)
 }
@@ -517,7 +559,7 @@ fn exp2_val<F: Format>(x: u64) -> Val {
 pub fn sin_rev<F: Format, Q: FloatQuirks>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
 ) -> Transcendental<F::Bits> {
     run::<F, Q>(x, mode, ulps, sin_val::<F, Q>)
 }
@@ -527,7 +569,7 @@ pub fn sin_rev<F: Format, Q: FloatQuirks>(
 pub fn cos_rev<F: Format, Q: FloatQuirks>(
     x: F::Bits,
     mode: &FpMode,
-    ulps: u32,
+    ulps: Ulps,
 ) -> Transcendental<F::Bits> {
     run::<F, Q>(x, mode, ulps, cos_val::<F, Q>)
 }

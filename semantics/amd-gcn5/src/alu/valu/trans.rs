@@ -11,7 +11,7 @@ use crate::alu::k;
 use crate::alu::mode::Width;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::ops::{
-    cos_rev, exp2, log2, reciprocal, rsqrt, sin_rev, sqrt_ulps, Transcendental,
+    cos_rev, exp2, log2, reciprocal, rsqrt, sin_rev, sqrt_ulps, Transcendental, Ulps,
 };
 use gpuref_float::quirks::AmdGcn5;
 use gpuref_float::{
@@ -49,7 +49,7 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.v_sqrt_f32.accuracy", status: Specified, cites: CITE,
         statement: "V_SQRT_F32 is accurate to 1 ULP: either neighbour of the exact sqrt(x); sqrt(±0) = ±0, sqrt(x < 0) = NaN, sqrt(+inf) = +inf are exact" },
     Rule { id: "gcn5.valu.trans_f16.accuracy", status: Specified, cites: CITE,
-        statement: "V_RCP/SQRT/RSQ/LOG/EXP_F16 are accurate to 0.51 ULP; gpuref accepts both neighbours of the exact value (every value within 0.51 ULP is one of them; the far neighbour is accepted a little beyond 0.51 ULP)" },
+        statement: "V_RCP/SQRT/RSQ/LOG/EXP_F16 are accurate to 0.51 ULP: the nearest value, the other neighbour only when the exact value is within 0.01 ULP of their midpoint (RCP and SQRT: both neighbours), and the MODE's own rounding" },
     Rule { id: "gcn5.valu.trans_f64.accuracy", status: Specified, cites: CITE,
         statement: "V_RCP_F64, V_RSQ_F64 and V_SQRT_F64 are accurate to 2^29 ULP: any value from 2^29 - 1 steps below the round-down of the exact value to 2^29 - 1 steps above its round-up; denormals are supported (MODE applies)" },
     Rule { id: "gcn5.valu.trans_f32_denorm", status: Contested, cites: CITE_MODE,
@@ -88,10 +88,12 @@ pub const KERNELS: &[VectorKernelRow] = &[
 ];
 
 /// A float-core transcendental: operand bits, mode, accuracy in ulps.
-type Op<F> = fn(<F as Format>::Bits, &FpMode, u32) -> Transcendental<<F as Format>::Bits>;
+type Op<F> = fn(<F as Format>::Bits, &FpMode, Ulps) -> Transcendental<<F as Format>::Bits>;
 
 /// The 2^29 ULP of the double-precision rows.
-const F64_ULPS: u32 = 1 << 29;
+const F64_ULPS: Ulps = Ulps::whole(1 << 29);
+/// The 0.51 ULP of the half-precision rows.
+const F16_ULPS: Ulps = Ulps(51);
 
 /// Numeric order with -0 below +0 (the order of `Accept::Range`).
 fn key<F: Format>(x: u64) -> i64 {
@@ -155,8 +157,8 @@ fn flushed_f32_raw(x: &LaneIn, c: &LaneCtx, op: Op<Binary32>, rule: &'static str
     let mut ftz = mode;
     ftz.denormals.single = Denormals::FLUSH;
     let s0 = bits::<Binary32>(x.s0);
-    let a = op(s0, &ftz, 1);
-    let b = op(s0, &mode, 1);
+    let a = op(s0, &ftz, Ulps::ONE);
+    let b = op(s0, &mode, Ulps::ONE);
     if a == b {
         return lane::<Binary32>(a, rule);
     }
@@ -174,7 +176,7 @@ fn moded<F: Format>(
     c: &LaneCtx,
     w: Width,
     op: Op<F>,
-    ulps: u32,
+    ulps: Ulps,
     rule: &'static str,
 ) -> LaneOut {
     snan_ieee0::<F>(x, c, lane::<F>(op(bits::<F>(x.s0), &c.fp(w), ulps), rule))
@@ -187,7 +189,7 @@ fn half(x: &LaneIn, c: &LaneCtx, op: Op<Binary16>) -> LaneOut {
     snan_ieee0::<Binary16>(x, c, half_raw(x, c, op))
 }
 fn half_raw(x: &LaneIn, c: &LaneCtx, op: Op<Binary16>) -> LaneOut {
-    let mut t = op(bits::<Binary16>(x.s0), &c.fp(Width::Half), 1);
+    let mut t = op(bits::<Binary16>(x.s0), &c.fp(Width::Half), F16_ULPS);
     if c.mode.fp16_ovfl() && t.result.flags.contains(Flags::OVERFLOW) {
         let sat = |v: u16| {
             if v & 0x7fff == 0x7c00 {
@@ -211,7 +213,7 @@ fn trig<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width, op: Op<F>, sin: bool) -> L
 fn trig_raw<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width, op: Op<F>, sin: bool) -> LaneOut {
     let s0 = bits::<F>(x.s0);
     let v: u64 = s0.into();
-    let t = op(s0, &c.fp(w), 1);
+    let t = op(s0, &c.fp(w), Ulps::ONE);
     let r: u64 = t.result.value.into();
     let abs = v & F::ABS_MASK;
     // 256 = 2^8: exponent field BIAS + 8, fraction 0.

@@ -556,3 +556,12 @@ fn ieee0_signalling_nan_accepts_any_nan() {
     let o = run("V_SQRT_F64", 0x7ff0_0000_0000_0001, KEEP);
     assert_eq!(o.unsettled.map(|u| u.accept), Some(Accept::AnyNan));
 }
+
+#[test]
+fn f16_half_ulp_bound_settles_most_lanes() {
+    // 2^0.5 = 1.41421356; 0x3da8 = 1.4140625 is 0.155 ulp (2^-10) away, 0x3da9 0.845 ulp:
+    // only 0x3da8 is within 0.51 ULP, so the lane is exact.
+    exact(run("V_EXP_F16", 0x3800, KEEP), 0x3da8, Flags::INEXACT);
+    // log2 3 = 1.5849625 = 0x3e57 (1.5849609, 0.0017 ulp below); 0x3e58 is 0.998 ulp away.
+    exact(run("V_LOG_F16", 0x4200, KEEP), 0x3e57, Flags::INEXACT);
+}
