@@ -20,7 +20,7 @@
 use super::arith::{div, sqrt};
 use super::common::total_order_key;
 use crate::flags::{Flagged, Flags};
-use crate::format::{is_inf, is_nan, is_zero, Format};
+use crate::format::{is_inf, is_nan, is_subnormal, is_zero, Format};
 use crate::mode::{FpMode, Rounding};
 use crate::quirks::FloatQuirks;
 use crate::round::{
@@ -324,7 +324,7 @@ pub fn reciprocal<F: Format, Q: FloatQuirks>(
     ulps: Ulps,
 ) -> Transcendental<F::Bits> {
     let one = F::bits_from_u64(F::ONE);
-    directed_pair::<F>(x, mode, ulps, |m| div::<F, Q>(one, x, m))
+    directed_pair::<F>(x, mode, ulps, rcp_est::<F>, |m| div::<F, Q>(one, x, m))
 }
 
 /// `sqrt(x)`, correctly rounded (the core's `sqrt`), with the interval of values within
@@ -334,25 +334,29 @@ pub fn sqrt_ulps<F: Format, Q: FloatQuirks>(
     mode: &FpMode,
     ulps: Ulps,
 ) -> Transcendental<F::Bits> {
-    directed_pair::<F>(x, mode, ulps, |m| sqrt::<F, Q>(x, m))
+    directed_pair::<F>(x, mode, ulps, sqrt_est::<F>, |m| sqrt::<F, Q>(x, m))
 }
 
 /// An operation correctly rounded by the core, with its round-down/round-up interval.
+/// `est` estimates the exact value of a finite nonzero operand, for bounds below 1 ulp.
 fn directed_pair<F: Format>(
     x: F::Bits,
     mode: &FpMode,
     ulps: Ulps,
+    est: fn(u64) -> Est,
     op: impl Fn(&FpMode) -> Flagged<F::Bits>,
 ) -> Transcendental<F::Bits> {
     let r = op(mode);
     let xv: u64 = x.into();
     let rv: u64 = r.value.into();
+    let flushed = is_subnormal::<F>(xv) && mode.denormals_for::<F>().flush_inputs;
     // Special: NaN, invalid, a pole, or an infinite/zero operand (exact results).
     let special = is_nan::<F>(rv)
         || r.flags.contains(Flags::INVALID)
         || r.flags.contains(Flags::DIV_BY_ZERO)
         || is_inf::<F>(xv)
-        || is_zero::<F>(xv);
+        || is_zero::<F>(xv)
+        || flushed;
     if special {
         return Transcendental {
             result: r,
@@ -365,13 +369,55 @@ fn directed_pair<F: Format>(
     let widen = ulps.widen();
     let d: u64 = op(&directed(mode, Rounding::TowardNegative)).value.into();
     let u: u64 = op(&directed(mode, Rounding::TowardPositive)).value.into();
+    let (lo, hi) = if ulps.0 < 100 {
+        sub_ulp::<F>(&est(xv), rv, ulps, mode)
+    } else {
+        (step::<F>(d, widen, false), step::<F>(u, widen, true))
+    };
     Transcendental {
         result: r,
         correctly_rounded: true,
         special: false,
-        lo: F::bits_from_u64(step::<F>(d, widen, false)),
-        hi: F::bits_from_u64(step::<F>(u, widen, true)),
+        lo: F::bits_from_u64(lo),
+        hi: F::bits_from_u64(hi),
     }
+}
+
+/// 1/x for a finite nonzero x: 2^62/sig in Q2.126 (one unit of error) times 2^-exp.
+fn rcp_est<F: Format>(x: u64) -> Est {
+    let u = unpack::<F>(x);
+    let q = if u.sig == 1 << 62 {
+        ONE
+    } else {
+        div_q(1 << 62, u.sig as u128)
+    };
+    Est::new(u.sign, -u.exp, q, 1)
+}
+
+/// sqrt(x) for a finite positive x: m × (1/sqrt(m)) from [`rsqrt_q`].
+fn sqrt_est<F: Format>(x: u64) -> Est {
+    let (m, e, r) = rsqrt_q::<F>(x);
+    // r carries 256 units; m < 4 multiplies it (and one truncation).
+    Est::new(false, e / 2, mulq(m << 64, r), 1100)
+}
+
+/// x = m × 2^e with e even and m = M / 2^62 in [1, 4): (M, e, 1/sqrt(m) in Q2.126 within
+/// 256 units).
+fn rsqrt_q<F: Format>(x: u64) -> (u128, i32, u128) {
+    let u = unpack::<F>(x);
+    let odd = u.exp & 1 != 0;
+    let e = u.exp - odd as i32;
+    let m = (u.sig as u128) << odd as u32;
+    if m == 1 << 62 {
+        return (m, e, ONE);
+    }
+    // 1/m in Q0.126, r0 = sqrt of it (63 bits), then one Newton step r (3 − m r²) / 2.
+    let q = div_q(1 << 62, m);
+    let r0 = q.isqrt() << 63;
+    let mq = m << 64; // m in Q2.126
+    let mr2 = mulq(mq, mulq(r0, r0));
+    // r0 is within 2^-62 relative; the step leaves 1.5 × 2^-124 plus four truncations.
+    (m, e, mulq(r0, (3 * ONE).saturating_sub(mr2)) >> 1)
 }
 
 /// `1/sqrt(x)` (IEEE 754-2019 rSqrt): rSqrt(±0) = ±∞ with divide-by-zero, rSqrt(+∞) = +0,
@@ -395,11 +441,7 @@ fn rsqrt_val<F: Format, Q: FloatQuirks>(x: u64) -> Val {
     if is_inf::<F>(x) {
         return Val::Special(Flagged::exact(0));
     }
-    let u = unpack::<F>(x);
-    // x = m × 2^e with e even and m = M / 2^62 in [1, 4).
-    let odd = u.exp & 1 != 0;
-    let e = u.exp - odd as i32;
-    let m = (u.sig as u128) << odd as u32;
+    let (m, e, r1) = rsqrt_q::<F>(x);
     if m == 1 << 62 {
         return Val::Exact {
             sign: false,
@@ -407,13 +449,6 @@ fn rsqrt_val<F: Format, Q: FloatQuirks>(x: u64) -> Val {
             scale: -e / 2,
         };
     }
-    // 1/m in Q0.126, r0 = sqrt of it (63 bits), then one Newton step r (3 − m r²) / 2.
-    let q = div_q(1 << 62, m);
-    let r0 = q.isqrt() << 63;
-    let mq = m << 64; // m in Q2.126
-    let mr2 = mulq(mq, mulq(r0, r0));
-    let r1 = mulq(r0, (3 * ONE).saturating_sub(mr2)) >> 1;
-    // r0 is within 2^-62 relative; the step leaves 1.5 × 2^-124 plus four truncations.
     Val::Approx(Est::new(false, -e / 2, r1, 256))
 }
 

@@ -49,7 +49,7 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.v_sqrt_f32.accuracy", status: Specified, cites: CITE,
         statement: "V_SQRT_F32 is accurate to 1 ULP: either neighbour of the exact sqrt(x); sqrt(±0) = ±0, sqrt(x < 0) = NaN, sqrt(+inf) = +inf are exact" },
     Rule { id: "gcn5.valu.trans_f16.accuracy", status: Specified, cites: CITE,
-        statement: "V_RCP/SQRT/RSQ/LOG/EXP_F16 are accurate to 0.51 ULP: the nearest value, the other neighbour only when the exact value is within 0.01 ULP of their midpoint (RCP and SQRT: both neighbours), and the MODE's own rounding" },
+        statement: "V_RCP/SQRT/RSQ/LOG/EXP_F16 are accurate to 0.51 ULP: the nearest value, the other neighbour only when the exact value is within 0.01 ULP of their midpoint, and the MODE's own rounding" },
     Rule { id: "gcn5.valu.trans_f64.accuracy", status: Specified, cites: CITE,
         statement: "V_RCP_F64, V_RSQ_F64 and V_SQRT_F64 are accurate to 2^29 ULP: any value from 2^29 - 1 steps below the round-down of the exact value to 2^29 - 1 steps above its round-up; denormals are supported (MODE applies)" },
     Rule { id: "gcn5.valu.trans_f32_denorm", status: Contested, cites: CITE_MODE,

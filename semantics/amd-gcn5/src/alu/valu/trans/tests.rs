@@ -309,14 +309,6 @@ fn one_ulp_intervals_hold_the_exact_value() {
         0x3f35_04f4,
         "gcn5.v_sin_f32.accuracy",
     );
-    // rcp_f16(3) = 0.33325 (0x3555) < 1/3 < 0x3556 (0.33350); nearest 0x3555.
-    range(
-        run("V_RCP_F16", 0x4200, KEEP),
-        0x3555,
-        0x3555,
-        0x3556,
-        "gcn5.valu.trans_f16.accuracy",
-    );
 }
 
 #[test]
@@ -564,4 +556,16 @@ fn f16_half_ulp_bound_settles_most_lanes() {
     exact(run("V_EXP_F16", 0x3800, KEEP), 0x3da8, Flags::INEXACT);
     // log2 3 = 1.5849625 = 0x3e57 (1.5849609, 0.0017 ulp below); 0x3e58 is 0.998 ulp away.
     exact(run("V_LOG_F16", 0x4200, KEEP), 0x3e57, Flags::INEXACT);
+    // rcp_f16(3): 0x3555 = 0.3332520 is 0.333 ulp (2^-12) below 1/3, 0x3556 0.667 above.
+    exact(run("V_RCP_F16", 0x4200, KEEP), 0x3555, Flags::INEXACT);
+    // Toward zero (FP_ROUND[3:2] = 3) 1/3 rounds down to 0x3555 as well: still exact.
+    exact(run("V_RCP_F16", 0x4200, KEEP | 0xc), 0x3555, Flags::INEXACT);
+    // Upward, 1/3 → 0x3556, 0.667 ulp away: the MODE's own rounding is accepted too.
+    range(
+        run("V_RCP_F16", 0x4200, KEEP | 0x4),
+        0x3556,
+        0x3555,
+        0x3556,
+        "gcn5.valu.trans_f16.accuracy",
+    );
 }
