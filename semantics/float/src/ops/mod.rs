@@ -39,5 +39,5 @@ pub use integral::{fract, frexp, ldexp, round_to_integral};
 pub use legacy::{max_dx10, min_dx10, mul_dx9};
 pub use minmax::{max_num, maximum, maximum_number, min_num, minimum, minimum_number};
 pub use transcendental::{
-    cos_rev, exp2, log2, reciprocal, rsqrt, sin_rev, sqrt_ulps, Transcendental, Ulps,
+    cos_rev, exp2, interval_hull, log2, reciprocal, rsqrt, sin_rev, sqrt_ulps, Transcendental, Ulps,
 };

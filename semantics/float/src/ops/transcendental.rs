@@ -222,6 +222,12 @@ fn sub_ulp<F: Format>(e: &Est, r: u64, ulps: Ulps, mode: &FpMode) -> (u64, u64) 
     )
 }
 
+/// The smallest interval (numeric order, −0 below +0) holding the intervals `a` and `b`:
+/// for a caller that accepts the results of two readings.
+pub fn interval_hull<F: Format>(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
+    (lower::<F>(a.0, b.0), upper::<F>(a.1, b.1))
+}
+
 /// Finish: the mode's result, its certainty and the accuracy interval.
 fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: Ulps) -> Transcendental<F::Bits> {
     let widen = ulps.widen();

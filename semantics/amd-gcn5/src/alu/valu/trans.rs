@@ -11,7 +11,7 @@ use crate::alu::k;
 use crate::alu::mode::Width;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::ops::{
-    cos_rev, exp2, log2, reciprocal, rsqrt, sin_rev, sqrt_ulps, Transcendental, Ulps,
+    cos_rev, exp2, interval_hull, log2, reciprocal, rsqrt, sin_rev, sqrt_ulps, Transcendental, Ulps,
 };
 use gpuref_float::quirks::AmdGcn5;
 use gpuref_float::{
@@ -95,31 +95,6 @@ const F64_ULPS: Ulps = Ulps::whole(1 << 29);
 /// The 0.51 ULP of the half-precision rows.
 const F16_ULPS: Ulps = Ulps(51);
 
-/// Numeric order with -0 below +0 (the order of `Accept::Range`).
-fn key<F: Format>(x: u64) -> i64 {
-    let mag = (x & F::ABS_MASK) as i64;
-    if x & F::SIGN_MASK != 0 {
-        -mag - 1
-    } else {
-        mag
-    }
-}
-
-/// The smallest interval holding `[lo, hi]` and `[lo2, hi2]`.
-fn hull<F: Format>(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
-    let lo = if key::<F>(a.0) <= key::<F>(b.0) {
-        a.0
-    } else {
-        b.0
-    };
-    let hi = if key::<F>(a.1) >= key::<F>(b.1) {
-        a.1
-    } else {
-        b.1
-    };
-    (lo, hi)
-}
-
 /// A transcendental's lane: exact for a special value and for an exactly representable
 /// result the accuracy allows no neighbour of (the manual's examples rcp(-2) = -0.5,
 /// log(1) = 0, ...), else the accuracy interval.
@@ -162,7 +137,8 @@ fn flushed_f32_raw(x: &LaneIn, c: &LaneCtx, op: Op<Binary32>, rule: &'static str
     if a == b {
         return lane::<Binary32>(a, rule);
     }
-    let (lo, hi) = hull::<Binary32>((a.lo.into(), a.hi.into()), (b.lo.into(), b.hi.into()));
+    let (lo, hi) =
+        interval_hull::<Binary32>((a.lo.into(), a.hi.into()), (b.lo.into(), b.hi.into()));
     LaneOut::float(a.result.map(u64::from)).unsettled(
         Accept::Range { lo, hi },
         "gcn5.valu.trans_f32_denorm",
@@ -235,7 +211,7 @@ fn trig_raw<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width, op: Op<F>, sin: bool) 
     // Beyond 256 a result the exact function does not settle also accepts 0; exact results
     // (quarter turns, like the manual's ±MaxFloat examples) stay exact.
     if abs > range && abs < F::INFINITY && t.lo != t.hi {
-        let (lo, hi) = hull::<F>((t.lo.into(), t.hi.into()), (0, 0));
+        let (lo, hi) = interval_hull::<F>((t.lo.into(), t.hi.into()), (0, 0));
         let out = LaneOut::float(t.result.map(Into::into));
         return out.unsettled(Accept::Range { lo, hi }, "gcn5.v_sin_f32.range", false);
     }
