@@ -13,6 +13,8 @@
 //! - [`min_num`]/[`max_num`] (754-2008), [`minimum`]/[`maximum`] and
 //!   [`minimum_number`]/[`maximum_number`] (754-2019).
 //! - [`compare`], [`compare_raw`] with [`Predicate`] and [`Relation`].
+//! - [`exp2`], [`log2`], [`rsqrt`], [`reciprocal`], [`sin_rev`], [`cos_rev`], [`sqrt_ulps`]:
+//!   transcendentals with their ulp intervals ([`Transcendental`]).
 //! - Legacy per-opcode helpers: [`mul_dx9`], [`min_dx10`], [`max_dx10`].
 //!
 //! Float→integer conversions and integral rounding apply input flushing but never raise
@@ -27,6 +29,7 @@ mod int_convert;
 mod integral;
 mod legacy;
 mod minmax;
+mod transcendental;
 
 pub use arith::{add, div, fma, mul, mul_add_unfused, sqrt, sub};
 pub use compare::{compare, compare_raw, Predicate, Relation};
@@ -35,3 +38,6 @@ pub use int_convert::{from_int, to_int, IntType};
 pub use integral::{fract, frexp, ldexp, round_to_integral};
 pub use legacy::{max_dx10, min_dx10, mul_dx9};
 pub use minmax::{max_num, maximum, maximum_number, min_num, minimum, minimum_number};
+pub use transcendental::{
+    cos_rev, exp2, interval_hull, log2, reciprocal, rsqrt, sin_rev, sqrt_ulps, Transcendental, Ulps,
+};
