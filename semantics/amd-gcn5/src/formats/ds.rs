@@ -32,7 +32,7 @@
 //! register range must end at v255, bit 25 must be zero. Disagreements with LLVM:
 //! docs/design/0010-gcn5-ds-encodings.md.
 
-use super::shared::{modifiers, vgpr};
+use super::shared::{modifiers, vgpr, PerRow};
 use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{Reason, VgprRange};
@@ -113,6 +113,12 @@ fn data_dwords(name: &str) -> u8 {
 
 /// The operand shape of a DS row (module documentation).
 pub fn shape(row: &Row) -> Shape {
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Shape {
     let n = row.name;
     let w = data_dwords(n);
     let mut s = Shape {

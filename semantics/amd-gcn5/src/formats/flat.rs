@@ -32,7 +32,7 @@
 //! reserved. LDS = 1, NV = 1 and bit 25 are rejected: LLVM 14 has no gfx9 spelling for them
 //! (docs/design/0012-gcn5-flat-encodings.md classifies each difference from LLVM).
 
-use super::shared::{modifiers, vgpr};
+use super::shared::{modifiers, vgpr, PerRow};
 use super::{illegal, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{ScalarReg, VgprRange};
@@ -128,6 +128,16 @@ pub fn is_float_atomic(row: &Row) -> bool {
 
 /// The operand shape of `row` for a GLC bit and SADDR field (module documentation).
 pub fn shape(row: &Row, glc: bool, saddr: u8) -> Shape {
+    /// Per row, the shapes for GLC 0/1 and SADDR off/an SGPR pair (all SADDR reads).
+    static SHAPES: PerRow<[[Shape; 2]; 2]> = PerRow::new(|r| {
+        let of = |glc| [compute_shape(r, glc, SADDR_OFF), compute_shape(r, glc, 0)];
+        [of(false), of(true)]
+    });
+    SHAPES.get(row)[usize::from(glc)][usize::from(saddr != SADDR_OFF)]
+}
+
+/// [`shape`], computed (four times per row).
+fn compute_shape(row: &Row, glc: bool, saddr: u8) -> Shape {
     let op = op_name(row);
     let w = width(op);
     let (vdst, data) = if op.starts_with("LOAD") {

@@ -33,7 +33,7 @@
 //!
 //! Disagreements with LLVM and notes: docs/design/0016-gcn5-mimg-encodings.md.
 
-use super::shared::{comma_tokens, count_operands, modifiers, vgpr};
+use super::shared::{comma_tokens, count_operands, modifiers, vgpr, PerRow};
 use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{Reason, VgprRange};
@@ -109,6 +109,12 @@ pub fn opcode(word0: u32) -> u16 {
 /// The shape of an MIMG row, from its name (Vega "MIMG Instructions"; the address rules of
 /// "Image Opcodes with No Sampler", "Image Opcodes with a Sampler" and "VGPR Usage").
 pub fn shape(row: &Row) -> Shape {
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Shape {
     let n = row.name.strip_prefix("IMAGE_").unwrap_or(row.name);
     let no_sampler = |kind, d16, max| Shape {
         kind,

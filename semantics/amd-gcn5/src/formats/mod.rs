@@ -261,7 +261,7 @@ pub fn decode(target: Target, words: &[u32]) -> Result<(Instruction, usize), Dec
             let (v, l) = vop::decode(row, words)?;
             (Fields::Vop(v), l)
         }
-        Format::Vop3a | Format::Vop3b if vop3i::is_interp(row) => {
+        Format::Vop3a | Format::Vop3b if vop3::not_yet(row) => {
             (Fields::Vop3Interp(vop3i::decode(row, words)?), None)
         }
         Format::Vop3a | Format::Vop3b => (Fields::Vop3(vop3::decode(row, words)?), None),
@@ -332,6 +332,37 @@ pub fn encode(inst: &Instruction) -> Vec<u32> {
 
 impl fmt::Display for Instruction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        thread_local! {
+            /// The text is built here (one buffer per thread, not one String per
+            /// instruction), then written to `f`.
+            static BUF: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        BUF.with(|b| match b.try_borrow_mut() {
+            Ok(mut buf) => {
+                buf.clear();
+                self.write_text(&mut buf);
+                f.write_str(&buf)
+            }
+            // Only if a printer printed an instruction (it does not): a fresh buffer.
+            Err(_) => {
+                let mut buf = String::new();
+                self.write_text(&mut buf);
+                f.write_str(&buf)
+            }
+        })
+    }
+}
+
+impl Instruction {
+    /// The instruction's LLVM text appended to `out` (what `Display` prints).
+    pub fn write_text(&self, out: &mut String) {
+        match &self.fields {
+            Fields::Vop(v) => return vop::write_text(out, self.row, v, self.literal),
+            Fields::Vop3(v) => return vop3::write_text(out, self.row, v),
+            Fields::Sdwa(s) => return sdwa::write_text(out, self.row, s),
+            Fields::Dpp(d) => return dpp::write_text(out, self.row, d),
+            _ => {}
+        }
         let text = match &self.fields {
             Fields::Sop2(_)
             | Fields::Sopk(_)
@@ -361,7 +392,7 @@ impl fmt::Display for Instruction {
             Fields::Sdwa(s) => sdwa::text(self.row, s),
             Fields::Dpp(d) => dpp::text(self.row, d),
         };
-        f.write_str(&text)
+        out.push_str(&text)
     }
 }
 

@@ -20,7 +20,7 @@
 //! GPU" (the bit arrived with gfx90a), so bit 23 of dword 1 stays TFE on both targets.
 //! Disagreements with LLVM: docs/design/0011-gcn5-buffer-encodings.md.
 
-use super::shared::{comma_tokens, count_operands, modifiers, vgpr};
+use super::shared::{comma_tokens, count_operands, modifiers, vgpr, PerRow};
 use super::smem;
 use super::{illegal, UNUSED};
 use crate::instructions::{Format, Row};
@@ -119,6 +119,12 @@ pub fn opcode(word0: u32) -> u16 {
 /// (D16_X and D16_XY 1, D16_XYZ and D16_XYZW 2); DWORDXn n; bytes, shorts, D16 and D16_HI
 /// loads/stores 1; atomics 1, _X2 and CMPSWAP 2, CMPSWAP_X2 4.
 pub fn shape(row: &Row) -> Shape {
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Shape {
     let n = row.name;
     match n {
         "BUFFER_WBINVL1" | "BUFFER_WBINVL1_VOL" => {

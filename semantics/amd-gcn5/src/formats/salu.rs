@@ -18,6 +18,7 @@
 //! destination and the second the sources) plus [`EXCEPTIONS`], each citing the manual's
 //! instruction description.
 
+use super::shared::PerRow;
 use super::{illegal, special, split_operands, truncated, Fields, Instruction, ParseError, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarDst, ScalarReg, ScalarSrc};
@@ -137,6 +138,17 @@ pub fn is_salu(row: &Row) -> bool {
 
 /// The operands of a row, in printed order.
 pub fn shape(row: &Row) -> Vec<Slot> {
+    slots(row).to_vec()
+}
+
+/// [`shape`], computed once per row.
+fn slots(row: &Row) -> &'static [Slot] {
+    static SLOTS: PerRow<Vec<Slot>> = PerRow::new(compute_shape);
+    SLOTS.get(row)
+}
+
+/// [`shape`], computed.
+fn compute_shape(row: &Row) -> Vec<Slot> {
     if let Some((_, slots, _)) = EXCEPTIONS.iter().find(|(n, _, _)| *n == row.name) {
         return slots.to_vec();
     }
@@ -277,7 +289,7 @@ pub struct Sopp {
 pub(super) fn decode(row: &Row, words: &[u32]) -> Result<(Fields, Option<u32>), DecodeError> {
     let format = row.format;
     let raw = split(words[0]);
-    let shape = shape(row);
+    let shape = slots(row);
     let (has_sdst, has_s0, has_s1, has_k) = has_fields(format);
     let find = |pred: fn(&Slot) -> Option<u32>| shape.iter().find_map(pred);
     let sdst_w = find(|s| match s {
@@ -404,7 +416,7 @@ pub(super) fn text(inst: &Instruction) -> String {
     let raw = raw(&inst.fields);
     let lit = inst.literal.unwrap_or(0);
     let mut ops = Vec::new();
-    for slot in shape(inst.row) {
+    for &slot in slots(inst.row) {
         let text = match slot {
             Slot::Sdst(w) => ScalarReg::from_code(raw.sdst)
                 .map(|r| r.display(w))
@@ -457,7 +469,7 @@ pub(super) fn parse(
         column: col0 + 1,
         reason: reason.to_string(),
     };
-    let shape = shape(row);
+    let shape = slots(row);
     let mut operands = if ops_text.trim().is_empty() {
         Vec::new()
     } else if shape == [Slot::Simm16(ImmStyle::Waitcnt)] {

@@ -3,7 +3,108 @@
 //! the memory formats (MUBUF/MTBUF, MIMG). The `testing` submodule holds what the formats'
 //! unit tests share.
 
-use crate::operand::VgprRange;
+use crate::instructions::{Format, Row};
+use crate::operand::{ScalarReg, VgprRange};
+use std::sync::OnceLock;
+
+/// A value computed once per row (an operand shape, the lower-case name) and kept: decoding
+/// and printing ask for it on every instruction. Slots are indexed by format and opcode; a
+/// slot two rows share (one name per target) holds both, told apart by name.
+pub struct PerRow<S: 'static> {
+    slots: OnceLock<Vec<Vec<(&'static str, S)>>>,
+    compute: fn(&Row) -> S,
+}
+
+const OPCODES: usize = 1024;
+
+fn slot(format: Format, opcode: u16) -> usize {
+    format as usize * OPCODES + usize::from(opcode)
+}
+
+impl<S: 'static> PerRow<S> {
+    /// The table of `compute` over every row, filled on first use.
+    pub const fn new(compute: fn(&Row) -> S) -> Self {
+        PerRow {
+            slots: OnceLock::new(),
+            compute,
+        }
+    }
+
+    /// `compute(row)`, from the table.
+    pub fn get(&'static self, row: &Row) -> &'static S {
+        let slots = self.slots.get_or_init(|| {
+            let mut slots: Vec<Vec<(&'static str, S)>> = Vec::new();
+            slots.resize_with(Format::ALL.len() * OPCODES, Vec::new);
+            for r in crate::instructions::rows() {
+                let entries = &mut slots[slot(r.format, r.opcode)];
+                if entries.iter().all(|(n, _)| *n != r.name) {
+                    entries.push((r.name, (self.compute)(r)));
+                }
+            }
+            slots
+        });
+        let found = slots
+            .get(slot(row.format, row.opcode))
+            .and_then(|e| match e.as_slice() {
+                // The usual case: one row in the slot, the very same name (same pointer).
+                [(n, s)] if std::ptr::eq(*n, row.name) => Some(s),
+                e => e.iter().find(|(n, _)| *n == row.name).map(|(_, s)| s),
+            });
+        match found {
+            Some(s) => s,
+            // Every table row is in; a Row built elsewhere (tests) is computed and kept.
+            None => Box::leak(Box::new((self.compute)(row))),
+        }
+    }
+}
+
+/// `VgprRange { first, count }.display()` (`v5`, `v[5:6]`) appended to `out`; from a table
+/// for the counts up to 16.
+pub fn push_vgpr(out: &mut String, first: u8, count: u8) {
+    const COUNTS: usize = 16;
+    static TABLE: OnceLock<Vec<Box<str>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .flat_map(|first| {
+                (1..=COUNTS as u8).map(move |count| VgprRange { first, count }.display().into())
+            })
+            .collect()
+    });
+    let i = usize::from(first) * COUNTS + usize::from(count).wrapping_sub(1);
+    match table
+        .get(i)
+        .filter(|_| (1..=COUNTS).contains(&usize::from(count)))
+    {
+        Some(s) => out.push_str(s),
+        None => out.push_str(&VgprRange { first, count }.display()),
+    }
+}
+
+/// `ScalarReg::from_code(code).map(|r| r.display(dwords)).unwrap_or_default()` appended to
+/// `out` (nothing for a code that is no scalar register); from a table for 1 and 2 dwords.
+pub fn push_sreg(out: &mut String, code: u8, dwords: u32) {
+    static TABLE: OnceLock<Vec<Box<str>>> = OnceLock::new();
+    let text = |code: u8, dwords: u32| -> String {
+        ScalarReg::from_code(code)
+            .map(|r| r.display(dwords))
+            .unwrap_or_default()
+    };
+    let table = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .flat_map(|c| [text(c, 1).into(), text(c, 2).into()])
+            .collect()
+    });
+    match dwords {
+        1 | 2 => out.push_str(&table[usize::from(code) * 2 + dwords as usize - 1]),
+        _ => out.push_str(&text(code, dwords)),
+    }
+}
+
+/// The row's LLVM mnemonic (its name in lower case), computed once.
+pub fn mnemonic(row: &Row) -> &'static str {
+    static NAMES: PerRow<Box<str>> = PerRow::new(|r| r.mnemonic().into_boxed_str());
+    NAMES.get(row)
+}
 
 /// LLVM's spelling of `n` VGPRs at `v` (`v5`, `v[5:6]`); `<v.. x..>` when the range does not
 /// fit (only a word `check` rejects has one).

@@ -20,6 +20,7 @@
 //! offset must leave bit 20 clear (Table "SMEM Fields": "Signed offsets only work with
 //! S_LOAD/STORE"; "SMEM Encoding Field Descriptions": "20-bit unsigned byte offset").
 
+use super::shared::PerRow;
 use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{parse_int, Reason, ScalarReg};
@@ -91,6 +92,12 @@ pub struct Shape {
 /// Operations"): loads 1-16 dwords, stores 1-4, atomics 1 or 2 (CMPSWAP twice that), the
 /// cache controls nothing, S_MEMTIME/S_MEMREALTIME a 64-bit destination.
 pub fn shape(row: &Row) -> Shape {
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Shape {
     let n = row.name;
     let width = |s: &str| {
         if s.ends_with("X16") {

@@ -16,7 +16,8 @@
 //! VOP3B's lane mask to SDST; V_CNDMASK/V_ADDC/V_SUBB*'s lane mask source is SRC2.
 //! Which modifiers a row takes: [`valu::shape`].
 
-use super::valu::{self, check_kind, check_src, mod_text, src_text, Role, Shape, SrcKind};
+use super::shared::{push_sreg, push_vgpr, PerRow};
+use super::valu::{self, check_kind, check_src, Role, Shape, SrcKind};
 use super::{illegal, split_operands, truncated, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarReg, ScalarSrc, VectorSrc, VgprRange};
@@ -80,16 +81,28 @@ pub fn format_of(opcode: u16) -> Format {
     }
 }
 
+/// What the VOP3 form of a row is, computed once per row: (VOP3B, VOP3 opcode,
+/// interpolation form).
+fn facts(row: &Row) -> (bool, u16, bool) {
+    static FACTS: PerRow<(bool, u16, bool)> = PerRow::new(|row| {
+        let b = row.format == Format::Vop3b
+            || row.promotion().is_some_and(|p| p.format == Format::Vop3b);
+        let opcode = match row.format {
+            Format::Vop3a | Format::Vop3b => row.opcode,
+            _ => row.promotion().map_or(row.opcode, |p| p.opcode),
+        };
+        (b, opcode, super::vop3i::is_interp(row))
+    });
+    *FACTS.get(row)
+}
+
 fn is_b(row: &Row) -> bool {
-    row.format == Format::Vop3b || row.promotion().is_some_and(|p| p.format == Format::Vop3b)
+    facts(row).0
 }
 
 /// The VOP3 opcode of a row.
 pub fn vop3_opcode(row: &Row) -> u16 {
-    match row.format {
-        Format::Vop3a | Format::Vop3b => row.opcode,
-        _ => row.promotion().map_or(row.opcode, |p| p.opcode),
-    }
+    facts(row).1
 }
 
 /// The two dwords.
@@ -116,8 +129,9 @@ pub const LDS_DIRECT_SRC0: Reason = "LDS_DIRECT is a SRC0 input only (Vega \"LDS
 const NO_LITERAL: Reason =
     "VOP3 has no literal (Vega \"Instruction Inputs\": literals are for the 32-bit formats)";
 
-fn not_yet(row: &Row) -> bool {
-    super::vop3i::is_interp(row)
+/// Whether a row's VOP3 form is an interpolation form ([`super::vop3i`]), from the table.
+pub(super) fn not_yet(row: &Row) -> bool {
+    facts(row).2
 }
 
 /// Check the fields of `v` against `row`'s shape.
@@ -164,9 +178,9 @@ pub fn check(row: &Row, v: &Vop3) -> Result<(), DecodeError> {
         return Err(illegal("SDST", u64::from(v.sdst), UNUSED));
     }
     // Sources.
-    let srcs: Vec<_> = shape.sources().copied().collect();
+    let mut srcs = shape.sources();
     for (i, field) in FIELDS.iter().enumerate() {
-        let o = srcs.get(i);
+        let o = srcs.next();
         match (o, v.src[i]) {
             (None, None) => {}
             (None, Some(s)) => {
@@ -301,14 +315,20 @@ pub fn decode(row: &Row, words: &[u32]) -> Result<Vop3, DecodeError> {
 
 /// The mnemonic LLVM prints for the VOP3 form.
 pub fn mnemonic(row: &Row) -> String {
-    match row.format {
+    mnemonic_str(row).to_string()
+}
+
+/// [`mnemonic`], computed once per row.
+fn mnemonic_str(row: &Row) -> &'static str {
+    static NAMES: PerRow<Box<str>> = PerRow::new(|row| match row.format {
         Format::Vop1 | Format::Vop2 | Format::Vopc
             if !matches!(row.name, "V_NOP" | "V_CLREXCP") =>
         {
-            format!("{}_e64", row.mnemonic())
+            format!("{}_e64", row.mnemonic()).into()
         }
-        _ => row.mnemonic(),
-    }
+        _ => row.mnemonic().into(),
+    });
+    NAMES.get(row)
 }
 
 fn is_const(s: VectorSrc) -> bool {
@@ -320,32 +340,29 @@ fn is_const(s: VectorSrc) -> bool {
 
 /// LLVM's text of the VOP3 instruction.
 pub fn text(row: &Row, v: &Vop3) -> String {
+    let mut out = String::with_capacity(64);
+    write_text(&mut out, row, v);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, v: &Vop3) {
     let shape = valu::shape(row);
     let b = is_b(row);
-    let mut ops = Vec::new();
     let mut si = 0usize;
-    for o in &shape.operands {
-        let t = match o.role {
-            Role::Vdst => VgprRange {
-                first: v.vdst,
-                count: o.ty.dwords(),
-            }
-            .display(),
-            Role::Sdst => ScalarReg::from_code(v.vdst)
-                .map(|r| r.display(1))
-                .unwrap_or_default(),
-            Role::CarryOut => {
-                let code = if b { v.sdst } else { v.vdst };
-                ScalarReg::from_code(code)
-                    .map(|r| r.display(2))
-                    .unwrap_or_default()
-            }
+    out.push_str(mnemonic_str(row));
+    for (k, o) in shape.operands.iter().enumerate() {
+        out.push_str(if k == 0 { " " } else { ", " });
+        match o.role {
+            Role::Vdst => push_vgpr(out, v.vdst, o.ty.dwords()),
+            Role::Sdst => push_sreg(out, v.vdst, 1),
+            Role::CarryOut => push_sreg(out, if b { v.sdst } else { v.vdst }, 2),
             Role::CarryIn => {
                 si += 1;
                 match v.src[2] {
-                    Some(VectorSrc::Scalar(ScalarSrc::Reg(r))) => r.display(2),
-                    Some(s) => src_text(s, o.ty, 0),
-                    None => String::new(),
+                    Some(VectorSrc::Scalar(ScalarSrc::Reg(r))) => push_sreg(out, r.code(), 2),
+                    Some(s) => valu::push_src(out, s, o.ty, 0),
+                    None => {}
                 }
             }
             Role::Src0 | Role::Src1 | Role::Src2 => {
@@ -354,35 +371,31 @@ pub fn text(row: &Row, v: &Vop3) -> String {
                 let s = v.src[i].unwrap_or(VectorSrc::Scalar(ScalarSrc::Int(0)));
                 let bit = 1u8 << i;
                 let int_mods = shape.mods.sext & bit != 0;
-                mod_text(
-                    &src_text(s, o.ty, 0),
+                valu::push_mod(
+                    out,
+                    |out| valu::push_src(out, s, o.ty, 0),
                     is_const(s),
                     v.abs & bit != 0,
                     v.neg & bit != 0,
                     int_mods,
-                )
+                );
             }
-            Role::K => String::new(),
-        };
-        ops.push(t);
-    }
-    let mut out = mnemonic(row);
-    if !ops.is_empty() {
-        out.push(' ');
-        out.push_str(&ops.join(", "));
+            Role::K => {}
+        }
     }
     let n = shape.mods.op_sel;
     if n > 0 && v.op_sel != 0 {
-        let bits: Vec<String> = (0..n)
-            .map(|i| {
-                let bit = if i == n - 1 { 3 } else { i };
-                ((v.op_sel >> bit) & 1).to_string()
-            })
-            .collect();
-        out.push_str(&format!(" op_sel:[{}]", bits.join(",")));
+        out.push_str(" op_sel:[");
+        for i in 0..n {
+            let bit = if i == n - 1 { 3 } else { i };
+            if i > 0 {
+                out.push(',');
+            }
+            out.push(if (v.op_sel >> bit) & 1 == 1 { '1' } else { '0' });
+        }
+        out.push(']');
     }
-    out.push_str(&valu::clamp_omod_text(v.clamp, v.omod));
-    out
+    valu::push_clamp_omod(out, v.clamp, v.omod);
 }
 
 /// Parse the operands of the VOP3 form (`ops` starts at 0-based column `base`).
