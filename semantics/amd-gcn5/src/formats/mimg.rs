@@ -33,11 +33,14 @@
 //!
 //! Disagreements with LLVM and notes: docs/design/0016-gcn5-mimg-encodings.md.
 
-use super::shared::{comma_tokens, count_operands, modifiers, vgpr, PerRow};
+use super::shared::{
+    comma_tokens, count_operands, mnemonic, modifiers, push_vgpr_checked, Ops, PerRow,
+};
 use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{Reason, VgprRange};
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// The fields of an MIMG instruction, kept whole so that `decode(encode(x)) == x`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -375,21 +378,29 @@ pub fn encode(row: &Row, m: &Mimg) -> [u32; 2] {
 
 /// LLVM's text of an MIMG instruction.
 pub fn text(row: &Row, m: &Mimg) -> String {
+    let mut out = String::with_capacity(80);
+    write_text(&mut out, row, m);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, m: &Mimg) {
     let s = shape(row);
-    let regs = |f: u8, n: u32| resource_regs(f, n).unwrap_or_else(|_| format!("<{n} at {f}>"));
-    let mut out = format!(
-        "{} {}, {}, {}",
-        row.mnemonic(),
-        vgpr(m.vdata, m.data_dwords(row)),
-        vgpr(m.vaddr, s.addr_min),
-        regs(m.srsrc, 8)
-    );
+    let regs = |out: &mut String, f: u8, n: u32| match resource_regs(f, n) {
+        Ok(t) => out.push_str(&t),
+        Err(_) => {
+            let _ = write!(out, "<{n} at {f}>");
+        }
+    };
+    let mut ops = Ops::new(out, mnemonic(row));
+    push_vgpr_checked(ops.next(), m.vdata, m.data_dwords(row));
+    push_vgpr_checked(ops.next(), m.vaddr, s.addr_min);
+    regs(ops.next(), m.srsrc, 8);
     if s.sampler {
-        out += ", ";
-        out += &regs(m.ssamp, 4);
+        regs(ops.next(), m.ssamp, 4);
     }
     if m.dmask != 0 {
-        out += &format!(" dmask:{:#x}", m.dmask);
+        let _ = write!(out, " dmask:{:#x}", m.dmask);
     }
     for (on, name) in [
         (m.unorm, "unorm"),
@@ -402,11 +413,10 @@ pub fn text(row: &Row, m: &Mimg) -> String {
         (m.d16, "d16"),
     ] {
         if on {
-            out += " ";
-            out += name;
+            out.push(' ');
+            out.push_str(name);
         }
     }
-    out
 }
 
 /// Parse the operand text after the mnemonic; `base` is its 0-based column in the line.

@@ -361,6 +361,16 @@ impl Instruction {
             Fields::Vop3(v) => return vop3::write_text(out, self.row, v),
             Fields::Sdwa(s) => return sdwa::write_text(out, self.row, s),
             Fields::Dpp(d) => return dpp::write_text(out, self.row, d),
+            Fields::Ds(d) => return ds::write_text(out, self.row, d),
+            Fields::Flat(d) => return flat::write_text(out, self.row, d),
+            Fields::Buf(b) => return mubuf::write_text(out, self.row, b),
+            Fields::Mimg(m) => return mimg::write_text(out, self.row, m),
+            Fields::Smem(s) => return smem::write_text(out, self.row, s),
+            Fields::Sop2(_)
+            | Fields::Sopk(_)
+            | Fields::Sop1(_)
+            | Fields::Sopc(_)
+            | Fields::Sopp(_) => return salu::write_text(out, self),
             _ => {}
         }
         let text = match &self.fields {

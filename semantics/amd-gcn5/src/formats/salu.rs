@@ -18,11 +18,13 @@
 //! destination and the second the sources) plus [`EXCEPTIONS`], each citing the manual's
 //! instruction description.
 
-use super::shared::PerRow;
+use super::shared::{mnemonic, push_sreg, Ops, PerRow};
 use super::{illegal, special, split_operands, truncated, Fields, Instruction, ParseError, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarDst, ScalarReg, ScalarSrc};
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
 
 /// How a 16-bit immediate is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -413,42 +415,64 @@ pub(super) fn encode(inst: &Instruction) -> Vec<u32> {
 
 /// The instruction in LLVM syntax.
 pub(super) fn text(inst: &Instruction) -> String {
+    let mut out = String::with_capacity(48);
+    write_text(&mut out, inst);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub(super) fn write_text(out: &mut String, inst: &Instruction) {
     let raw = raw(&inst.fields);
     let lit = inst.literal.unwrap_or(0);
-    let mut ops = Vec::new();
+    let mut ops = Ops::new(out, mnemonic(inst.row));
     for &slot in slots(inst.row) {
-        let text = match slot {
-            Slot::Sdst(w) => ScalarReg::from_code(raw.sdst)
-                .map(|r| r.display(w))
-                .unwrap_or_else(|_| format!("<sdst {}>", raw.sdst)),
-            Slot::Ssrc0(w) => src_text(raw.ssrc0, w, lit),
-            Slot::Ssrc1(w) => src_text(raw.ssrc1, w, lit),
-            Slot::GprIdxSsrc1 => special::gpr_idx_text(u16::from(raw.ssrc1)),
-            Slot::Literal32 => crate::operand::literal_text(lit, 1),
+        if slot == Slot::Simm16(ImmStyle::OptDec) && raw.simm16 == 0 {
+            continue;
+        }
+        let out = ops.next();
+        let _ = match slot {
+            Slot::Sdst(w) if ScalarReg::from_code(raw.sdst).is_ok() => {
+                push_sreg(out, raw.sdst, w);
+                Ok(())
+            }
+            Slot::Sdst(_) => write!(out, "<sdst {}>", raw.sdst),
+            Slot::Ssrc0(w) => push_src(out, raw.ssrc0, w, lit),
+            Slot::Ssrc1(w) => push_src(out, raw.ssrc1, w, lit),
+            Slot::GprIdxSsrc1 => out.write_str(&special::gpr_idx_text(u16::from(raw.ssrc1))),
+            Slot::Literal32 => out.write_str(&crate::operand::literal_text(lit, 1)),
             Slot::Simm16(style) => {
                 let k = raw.simm16;
                 match style {
-                    ImmStyle::Hex => format!("{k:#x}"),
-                    ImmStyle::Dec => k.to_string(),
-                    ImmStyle::U16 if k <= 64 => k.to_string(),
-                    ImmStyle::U16 => format!("{k:#x}"),
-                    ImmStyle::OptDec if k == 0 => continue,
-                    ImmStyle::OptDec => k.to_string(),
-                    ImmStyle::Waitcnt => special::waitcnt_text(k),
-                    ImmStyle::Sendmsg => special::sendmsg_text(k),
-                    ImmStyle::Hwreg => special::hwreg_text(k),
-                    ImmStyle::GprIdx => special::gpr_idx_text(k),
+                    ImmStyle::Hex => write!(out, "{k:#x}"),
+                    ImmStyle::Dec => write!(out, "{k}"),
+                    ImmStyle::U16 if k <= 64 => write!(out, "{k}"),
+                    ImmStyle::U16 => write!(out, "{k:#x}"),
+                    ImmStyle::OptDec => write!(out, "{k}"),
+                    ImmStyle::Waitcnt => out.write_str(&special::waitcnt_text(k)),
+                    ImmStyle::Sendmsg => out.write_str(&special::sendmsg_text(k)),
+                    ImmStyle::Hwreg => out.write_str(&special::hwreg_text(k)),
+                    ImmStyle::GprIdx => out.write_str(&special::gpr_idx_text(k)),
                 }
             }
         };
-        ops.push(text);
     }
-    let name = inst.row.mnemonic();
-    if ops.is_empty() {
-        name
+}
+
+/// [`src_text`] appended to `out`; from a table (per code, 1 or 2 dwords) for every code
+/// but the literal.
+fn push_src(out: &mut String, code: u8, dwords: u32, literal: u32) -> std::fmt::Result {
+    static TABLE: OnceLock<Vec<Box<str>>> = OnceLock::new();
+    if code != ScalarSrc::LITERAL_CODE && matches!(dwords, 1 | 2) {
+        let table = TABLE.get_or_init(|| {
+            (0..=255u8)
+                .flat_map(|c| [src_text(c, 1, 0).into(), src_text(c, 2, 0).into()])
+                .collect()
+        });
+        out.push_str(&table[usize::from(code) * 2 + dwords as usize - 1]);
     } else {
-        format!("{name} {}", ops.join(", "))
+        out.push_str(&src_text(code, dwords, literal));
     }
+    Ok(())
 }
 
 fn src_text(code: u8, dwords: u32, literal: u32) -> String {

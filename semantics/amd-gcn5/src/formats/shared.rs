@@ -31,8 +31,24 @@ impl<S: 'static> PerRow<S> {
     }
 
     /// `compute(row)`, from the table.
+    #[inline]
     pub fn get(&'static self, row: &Row) -> &'static S {
-        let slots = self.slots.get_or_init(|| {
+        let slots = match self.slots.get() {
+            Some(slots) => slots,
+            None => self.fill(),
+        };
+        // The usual case: one row in the slot, the very same name (same pointer).
+        if let Some([(n, s)]) = slots.get(slot(row.format, row.opcode)).map(Vec::as_slice) {
+            if std::ptr::eq(*n, row.name) {
+                return s;
+            }
+        }
+        self.find(slots, row)
+    }
+
+    #[cold]
+    fn fill(&'static self) -> &'static Vec<Vec<(&'static str, S)>> {
+        self.slots.get_or_init(|| {
             let mut slots: Vec<Vec<(&'static str, S)>> = Vec::new();
             slots.resize_with(Format::ALL.len() * OPCODES, Vec::new);
             for r in crate::instructions::rows() {
@@ -42,17 +58,17 @@ impl<S: 'static> PerRow<S> {
                 }
             }
             slots
-        });
+        })
+    }
+
+    /// A slot two rows share, or a Row built elsewhere (tests: computed and kept).
+    #[cold]
+    fn find(&'static self, slots: &'static [Vec<(&'static str, S)>], row: &Row) -> &'static S {
         let found = slots
             .get(slot(row.format, row.opcode))
-            .and_then(|e| match e.as_slice() {
-                // The usual case: one row in the slot, the very same name (same pointer).
-                [(n, s)] if std::ptr::eq(*n, row.name) => Some(s),
-                e => e.iter().find(|(n, _)| *n == row.name).map(|(_, s)| s),
-            });
+            .and_then(|e| e.iter().find(|(n, _)| *n == row.name));
         match found {
-            Some(s) => s,
-            // Every table row is in; a Row built elsewhere (tests) is computed and kept.
+            Some((_, s)) => s,
             None => Box::leak(Box::new((self.compute)(row))),
         }
     }
@@ -100,6 +116,27 @@ pub fn push_sreg(out: &mut String, code: u8, dwords: u32) {
     }
 }
 
+/// An instruction's text being written: the mnemonic, then operands separated by `, `.
+pub struct Ops<'a> {
+    pub out: &'a mut String,
+    n: usize,
+}
+
+impl<'a> Ops<'a> {
+    /// Start with `mnemonic`.
+    pub fn new(out: &'a mut String, mnemonic: &str) -> Self {
+        out.push_str(mnemonic);
+        Ops { out, n: 0 }
+    }
+
+    /// The buffer, after the separator of the next operand (` ` for the first, else `, `).
+    pub fn next(&mut self) -> &mut String {
+        self.out.push_str(if self.n == 0 { " " } else { ", " });
+        self.n += 1;
+        self.out
+    }
+}
+
 /// The row's LLVM mnemonic (its name in lower case), computed once.
 pub fn mnemonic(row: &Row) -> &'static str {
     static NAMES: PerRow<Box<str>> = PerRow::new(|r| r.mnemonic().into_boxed_str());
@@ -112,6 +149,15 @@ pub fn vgpr(v: u8, n: u8) -> String {
     VgprRange::new(v, n)
         .map(VgprRange::display)
         .unwrap_or_else(|_| format!("<v{v} x{n}>"))
+}
+
+/// [`vgpr`] appended to `out` (from the table of [`push_vgpr`] when the range fits).
+pub fn push_vgpr_checked(out: &mut String, v: u8, n: u8) {
+    if VgprRange::new(v, n).is_ok() {
+        push_vgpr(out, v, n);
+    } else {
+        out.push_str(&vgpr(v, n));
+    }
 }
 
 /// A token of an operand text: (0-based column, text, followed by a comma).
