@@ -288,16 +288,16 @@ pub fn write_text(out: &mut String, row: &Row, d: &Ds) {
     let s = shape(row);
     let mut ops = Ops::new(out, mnemonic(row));
     if s.vdst > 0 {
-        push_vgpr_checked(ops.next(), d.vdst, s.vdst);
+        push_vgpr_checked(ops.operand(), d.vdst, s.vdst);
     }
     if s.addr {
-        push_vgpr_checked(ops.next(), d.addr, 1);
+        push_vgpr_checked(ops.operand(), d.addr, 1);
     }
     if s.data0 > 0 {
-        push_vgpr_checked(ops.next(), d.data0, s.data0);
+        push_vgpr_checked(ops.operand(), d.data0, s.data0);
     }
     if s.data1 > 0 {
-        push_vgpr_checked(ops.next(), d.data1, s.data1);
+        push_vgpr_checked(ops.operand(), d.data1, s.data1);
     }
     let _ = match s.offsets {
         Offsets::One if d.offset16() != 0 => write!(out, " offset:{}", d.offset16()),

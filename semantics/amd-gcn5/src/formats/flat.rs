@@ -284,18 +284,18 @@ pub fn write_text(out: &mut String, row: &Row, f: &Flat) {
     let s = shape(row, f.glc, f.saddr);
     let mut ops = Ops::new(out, mnemonic(row));
     if s.vdst > 0 {
-        push_vgpr_checked(ops.next(), f.vdst, s.vdst);
+        push_vgpr_checked(ops.operand(), f.vdst, s.vdst);
     }
     if s.addr == 0 {
-        ops.next().push_str("off");
+        ops.operand().push_str("off");
     } else {
-        push_vgpr_checked(ops.next(), f.addr, s.addr);
+        push_vgpr_checked(ops.operand(), f.addr, s.addr);
     }
     if s.data > 0 {
-        push_vgpr_checked(ops.next(), f.data, s.data);
+        push_vgpr_checked(ops.operand(), f.data, s.data);
     }
     if row.format != Format::Flat {
-        let out = ops.next();
+        let out = ops.operand();
         if s.saddr == 0 {
             out.push_str("off");
         } else if ScalarReg::from_code(f.saddr).is_ok() {

@@ -393,11 +393,11 @@ pub fn write_text(out: &mut String, row: &Row, m: &Mimg) {
         }
     };
     let mut ops = Ops::new(out, mnemonic(row));
-    push_vgpr_checked(ops.next(), m.vdata, m.data_dwords(row));
-    push_vgpr_checked(ops.next(), m.vaddr, s.addr_min);
-    regs(ops.next(), m.srsrc, 8);
+    push_vgpr_checked(ops.operand(), m.vdata, m.data_dwords(row));
+    push_vgpr_checked(ops.operand(), m.vaddr, s.addr_min);
+    regs(ops.operand(), m.srsrc, 8);
     if s.sampler {
-        regs(ops.next(), m.ssamp, 4);
+        regs(ops.operand(), m.ssamp, 4);
     }
     if m.dmask != 0 {
         let _ = write!(out, " dmask:{:#x}", m.dmask);

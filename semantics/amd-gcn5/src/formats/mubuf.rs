@@ -474,15 +474,15 @@ pub fn write_text(out: &mut String, row: &Row, b: &Buf) {
         return;
     }
     if s.kind != Kind::StoreLds {
-        push_vgpr_checked(ops.next(), b.vdata, s.vdata);
+        push_vgpr_checked(ops.operand(), b.vdata, s.vdata);
         let naddr = u8::from(b.offen) + u8::from(b.idxen);
         if naddr == 0 {
-            ops.next().push_str("off");
+            ops.operand().push_str("off");
         } else {
-            push_vgpr_checked(ops.next(), b.vaddr, naddr);
+            push_vgpr_checked(ops.operand(), b.vaddr, naddr);
         }
     }
-    let out = ops.next();
+    let out = ops.operand();
     match smem::check_base(b.srsrc * 2, 4) {
         Ok(r) => out.push_str(&smem::reg_text(r, 4)),
         Err(_) => {

@@ -429,7 +429,7 @@ pub(super) fn write_text(out: &mut String, inst: &Instruction) {
         if slot == Slot::Simm16(ImmStyle::OptDec) && raw.simm16 == 0 {
             continue;
         }
-        let out = ops.next();
+        let out = ops.operand();
         let _ = match slot {
             Slot::Sdst(w) if ScalarReg::from_code(raw.sdst).is_ok() => {
                 push_sreg(out, raw.sdst, w);

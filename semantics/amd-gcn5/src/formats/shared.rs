@@ -130,7 +130,7 @@ impl<'a> Ops<'a> {
     }
 
     /// The buffer, after the separator of the next operand (` ` for the first, else `, `).
-    pub fn next(&mut self) -> &mut String {
+    pub fn operand(&mut self) -> &mut String {
         self.out.push_str(if self.n == 0 { " " } else { ", " });
         self.n += 1;
         self.out
