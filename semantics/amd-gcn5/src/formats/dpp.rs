@@ -32,7 +32,7 @@
 
 use super::illegal;
 use super::sdwa::{self, ExtShape, Layout, Mods};
-use super::shared::push_vgpr;
+use super::shared::{push_hex, push_vgpr};
 use super::valu;
 use crate::instructions::Row;
 use crate::operand::{parse_int, Reason, VgprRange};
@@ -341,12 +341,23 @@ pub fn write_text(out: &mut String, row: &Row, d: &Dpp) {
 
 /// [`controls_text`] appended to `out`.
 fn push_controls(out: &mut String, d: &Dpp) {
-    out.push_str(&d.ctrl.text());
-    let _ = write!(
-        out,
-        " row_mask:{:#x} bank_mask:{:#x}",
-        d.row_mask, d.bank_mask
-    );
+    match d.ctrl {
+        DppCtrl::QuadPerm(s) if s.iter().all(|&x| x < 10) => {
+            out.push_str("quad_perm:[");
+            for (i, x) in s.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push(char::from(b'0' + x));
+            }
+            out.push(']');
+        }
+        c => out.push_str(&c.text()),
+    }
+    out.push_str(" row_mask:");
+    push_hex(out, u32::from(d.row_mask));
+    out.push_str(" bank_mask:");
+    push_hex(out, u32::from(d.bank_mask));
     if d.bound_ctrl {
         out.push_str(" bound_ctrl:1");
     }

@@ -241,6 +241,21 @@ pub fn resource_regs(field: u8, dwords: u32) -> Result<String, Reason> {
     }
 }
 
+/// [`resource_regs`] for SRSRC (8 dwords) and SSAMP (4 dwords), from a table: decoding
+/// checks and printing ask on every instruction.
+fn resource_str(field: u8, sampler: bool) -> Result<&'static str, Reason> {
+    type Table = Vec<[Result<Box<str>, Reason>; 2]>;
+    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .map(|f| [8, 4].map(|n| resource_regs(f, n).map(String::into_boxed_str)))
+            .collect()
+    });
+    table[usize::from(field)][usize::from(sampler)]
+        .as_deref()
+        .map_err(|&e| e)
+}
+
 /// Parse `s[4n:4n+k]` / `ttmp[4n:4n+k]` of `dwords` registers into a resource field.
 fn parse_regs(t: &str, dwords: u32) -> Result<u8, Reason> {
     let (rest, base) = if let Some(r) = t.strip_prefix("ttmp") {
@@ -291,9 +306,9 @@ pub fn check(row: &Row, m: &Mimg) -> Result<(), DecodeError> {
     if m.dmask > 0xf {
         return Err(illegal("DMASK", u64::from(m.dmask), "DMASK is four bits"));
     }
-    resource_regs(m.srsrc, 8).map_err(|e| illegal("SRSRC", u64::from(m.srsrc), e))?;
+    resource_str(m.srsrc, false).map_err(|e| illegal("SRSRC", u64::from(m.srsrc), e))?;
     if s.sampler {
-        resource_regs(m.ssamp, 4).map_err(|e| illegal("SSAMP", u64::from(m.ssamp), e))?;
+        resource_str(m.ssamp, true).map_err(|e| illegal("SSAMP", u64::from(m.ssamp), e))?;
     } else if m.ssamp != 0 {
         return Err(illegal("SSAMP", u64::from(m.ssamp), UNUSED));
     }
@@ -386,8 +401,8 @@ pub fn text(row: &Row, m: &Mimg) -> String {
 /// [`text`] appended to `out`.
 pub fn write_text(out: &mut String, row: &Row, m: &Mimg) {
     let s = shape(row);
-    let regs = |out: &mut String, f: u8, n: u32| match resource_regs(f, n) {
-        Ok(t) => out.push_str(&t),
+    let regs = |out: &mut String, f: u8, n: u32| match resource_str(f, n == 4) {
+        Ok(t) => out.push_str(t),
         Err(_) => {
             let _ = write!(out, "<{n} at {f}>");
         }

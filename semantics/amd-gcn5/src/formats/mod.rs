@@ -207,14 +207,16 @@ pub fn decode(target: Target, words: &[u32]) -> Result<(Instruction, usize), Dec
             "no format has these ENCODING bits (Vega \"Microcode Formats\")",
         )
     })??;
-    let row = by_opcode(target, format, opcode).ok_or(DecodeError::new(
-        0,
-        DecodeErrorKind::UnknownOpcode {
-            format: format.name(),
-            opcode: u32::from(opcode),
-            target: target.name(),
-        },
-    ))?;
+    let row = by_opcode(target, format, opcode).ok_or_else(|| {
+        DecodeError::new(
+            0,
+            DecodeErrorKind::UnknownOpcode {
+                format: format.name(),
+                opcode: u32::from(opcode),
+                target: target.name(),
+            },
+        )
+    })?;
     let two = || match words {
         [w0, w1, ..] => Ok((*w0, *w1)),
         _ => Err(truncated(2, words.len())),

@@ -21,7 +21,7 @@
 //! Disagreements with LLVM: docs/design/0011-gcn5-buffer-encodings.md.
 
 use super::shared::{
-    comma_tokens, count_operands, mnemonic, modifiers, push_vgpr_checked, Ops, PerRow,
+    comma_tokens, count_operands, mnemonic, modifiers, push_ssrc, push_vgpr_checked, Ops, PerRow,
 };
 use super::smem;
 use super::{illegal, UNUSED};
@@ -484,13 +484,13 @@ pub fn write_text(out: &mut String, row: &Row, b: &Buf) {
     }
     let out = ops.operand();
     match smem::check_base(b.srsrc * 2, 4) {
-        Ok(r) => out.push_str(&smem::reg_text(r, 4)),
+        Ok(r) => smem::push_reg(out, r, 4),
         Err(_) => {
             let _ = write!(out, "<srsrc {}>", b.srsrc);
         }
     }
     out.push_str(", ");
-    out.push_str(&b.soffset.display(1, 0));
+    push_ssrc(out, b.soffset.code(), 1, 0);
     if row.format == Format::Mtbuf {
         if let Some(f) = format_text(b.dfmt, b.nfmt) {
             out.push(' ');

@@ -18,13 +18,12 @@
 //! destination and the second the sources) plus [`EXCEPTIONS`], each citing the manual's
 //! instruction description.
 
-use super::shared::{mnemonic, push_sreg, Ops, PerRow};
+use super::shared::{mnemonic, push_hex, push_sreg, push_ssrc, Ops, PerRow};
 use super::{illegal, special, split_operands, truncated, Fields, Instruction, ParseError, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarDst, ScalarReg, ScalarSrc};
 use gpuref_core::decode::DecodeError;
 use std::fmt::Write as _;
-use std::sync::OnceLock;
 
 /// How a 16-bit immediate is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -436,14 +435,23 @@ pub(super) fn write_text(out: &mut String, inst: &Instruction) {
                 Ok(())
             }
             Slot::Sdst(_) => write!(out, "<sdst {}>", raw.sdst),
-            Slot::Ssrc0(w) => push_src(out, raw.ssrc0, w, lit),
-            Slot::Ssrc1(w) => push_src(out, raw.ssrc1, w, lit),
+            Slot::Ssrc0(w) => {
+                push_ssrc(out, raw.ssrc0, w, lit);
+                Ok(())
+            }
+            Slot::Ssrc1(w) => {
+                push_ssrc(out, raw.ssrc1, w, lit);
+                Ok(())
+            }
             Slot::GprIdxSsrc1 => out.write_str(&special::gpr_idx_text(u16::from(raw.ssrc1))),
             Slot::Literal32 => out.write_str(&crate::operand::literal_text(lit, 1)),
             Slot::Simm16(style) => {
                 let k = raw.simm16;
                 match style {
-                    ImmStyle::Hex => write!(out, "{k:#x}"),
+                    ImmStyle::Hex => {
+                        push_hex(out, u32::from(k));
+                        Ok(())
+                    }
                     ImmStyle::Dec => write!(out, "{k}"),
                     ImmStyle::U16 if k <= 64 => write!(out, "{k}"),
                     ImmStyle::U16 => write!(out, "{k:#x}"),
@@ -456,29 +464,6 @@ pub(super) fn write_text(out: &mut String, inst: &Instruction) {
             }
         };
     }
-}
-
-/// [`src_text`] appended to `out`; from a table (per code, 1 or 2 dwords) for every code
-/// but the literal.
-fn push_src(out: &mut String, code: u8, dwords: u32, literal: u32) -> std::fmt::Result {
-    static TABLE: OnceLock<Vec<Box<str>>> = OnceLock::new();
-    if code != ScalarSrc::LITERAL_CODE && matches!(dwords, 1 | 2) {
-        let table = TABLE.get_or_init(|| {
-            (0..=255u8)
-                .flat_map(|c| [src_text(c, 1, 0).into(), src_text(c, 2, 0).into()])
-                .collect()
-        });
-        out.push_str(&table[usize::from(code) * 2 + dwords as usize - 1]);
-    } else {
-        out.push_str(&src_text(code, dwords, literal));
-    }
-    Ok(())
-}
-
-fn src_text(code: u8, dwords: u32, literal: u32) -> String {
-    ScalarSrc::from_code(code)
-        .map(|s| s.display(dwords, literal))
-        .unwrap_or_else(|_| format!("<ssrc {code}>"))
 }
 
 /// Parse the operands of SALU `row`: `ops_text` follows the mnemonic at 0-based column

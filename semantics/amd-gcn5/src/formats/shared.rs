@@ -4,7 +4,7 @@
 //! unit tests share.
 
 use crate::instructions::{Format, Row};
-use crate::operand::{ScalarReg, VgprRange};
+use crate::operand::{ScalarReg, ScalarSrc, VgprRange};
 use std::sync::OnceLock;
 
 /// A value computed once per row (an operand shape, the lower-case name) and kept: decoding
@@ -113,6 +113,42 @@ pub fn push_sreg(out: &mut String, code: u8, dwords: u32) {
     match dwords {
         1 | 2 => out.push_str(&table[usize::from(code) * 2 + dwords as usize - 1]),
         _ => out.push_str(&text(code, dwords)),
+    }
+}
+
+/// `format!("{v:#x}")` appended to `out` (`0x0`, `0x1f`).
+pub fn push_hex(out: &mut String, v: u32) {
+    out.push_str("0x");
+    if v == 0 {
+        out.push('0');
+        return;
+    }
+    let digits = (32 - v.leading_zeros()).div_ceil(4);
+    for i in (0..digits).rev() {
+        let d = (v >> (4 * i)) & 0xf;
+        out.push(char::from(b"0123456789abcdef"[d as usize]));
+    }
+}
+
+/// `ScalarSrc::from_code(code).map(|s| s.display(dwords, literal))` (`<ssrc {code}>` for a
+/// reserved code) appended to `out`; from a table (per code, 1 or 2 dwords) for every code
+/// but the literal.
+pub fn push_ssrc(out: &mut String, code: u8, dwords: u32, literal: u32) {
+    let text = |code: u8, dwords: u32, literal: u32| -> String {
+        ScalarSrc::from_code(code)
+            .map(|s| s.display(dwords, literal))
+            .unwrap_or_else(|_| format!("<ssrc {code}>"))
+    };
+    static TABLE: OnceLock<Vec<Box<str>>> = OnceLock::new();
+    if code != ScalarSrc::LITERAL_CODE && matches!(dwords, 1 | 2) {
+        let table = TABLE.get_or_init(|| {
+            (0..=255u8)
+                .flat_map(|c| [text(c, 1, 0).into(), text(c, 2, 0).into()])
+                .collect()
+        });
+        out.push_str(&table[usize::from(code) * 2 + dwords as usize - 1]);
+    } else {
+        out.push_str(&text(code, dwords, literal));
     }
 }
 

@@ -508,10 +508,28 @@ fn push_operands(out: &mut String, row: &Row, f: &Smem) {
     }
 }
 
-/// [`reg_text`] appended to `out` (the table of [`push_sreg`] for 1 and 2 dwords).
-fn push_reg(out: &mut String, reg: ScalarReg, dwords: u32) {
-    match dwords {
-        1 | 2 => push_sreg(out, reg.code(), dwords),
+/// [`reg_text`] appended to `out`: the table of [`push_sreg`] for 1 and 2 dwords, one of
+/// its own for 4, 8 and 16.
+pub fn push_reg(out: &mut String, reg: ScalarReg, dwords: u32) {
+    const WIDE: [u32; 3] = [4, 8, 16];
+    static TABLE: std::sync::OnceLock<Vec<Option<Box<str>>>> = std::sync::OnceLock::new();
+    if matches!(dwords, 1 | 2) {
+        return push_sreg(out, reg.code(), dwords);
+    }
+    let table = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .flat_map(|c| {
+                let r = ScalarReg::from_code(c).ok();
+                WIDE.map(|n| r.map(|r| reg_text(r, n).into_boxed_str()))
+            })
+            .collect()
+    });
+    let found = WIDE
+        .iter()
+        .position(|&n| n == dwords)
+        .and_then(|i| table.get(usize::from(reg.code()) * WIDE.len() + i));
+    match found {
+        Some(Some(s)) => out.push_str(s),
         _ => out.push_str(&reg_text(reg, dwords)),
     }
 }
