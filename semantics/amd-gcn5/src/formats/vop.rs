@@ -95,19 +95,20 @@ pub fn check(row: &Row, v: &Vop) -> Result<(), DecodeError> {
         }
         _ => {}
     }
-    let code = u64::from(v.src0.code());
+    // The code only for an error (computing it costs on every instruction).
+    let code = || u64::from(v.src0.code());
     match shape.get(Role::Src0) {
         Some(o) => {
-            check_kind(v.src0, o.kind).map_err(|e| illegal("SRC0", code, e))?;
+            check_kind(v.src0, o.kind).map_err(|e| illegal("SRC0", code(), e))?;
             if o.kind == SrcKind::Vgpr
                 && v.src0 == VectorSrc::LdsDirect
                 && row.name != "V_READFIRSTLANE_B32"
             {
-                return Err(illegal("SRC0", code, "this operand must be a VGPR"));
+                return Err(illegal("SRC0", code(), "this operand must be a VGPR"));
             }
-            check_src(v.src0, o.ty).map_err(|e| illegal("SRC0", code, e))?;
+            check_src(v.src0, o.ty).map_err(|e| illegal("SRC0", code(), e))?;
         }
-        None if code != 0 => return Err(illegal("SRC0", code, UNUSED)),
+        None if code() != 0 => return Err(illegal("SRC0", code(), UNUSED)),
         None => {}
     }
     match shape.get(Role::Src1) {

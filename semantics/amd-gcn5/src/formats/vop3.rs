@@ -70,10 +70,19 @@ pub fn opcode(word: u32) -> u16 {
 
 /// VOP3B for the opcodes of VOP3B rows (native or promoted), else VOP3A.
 pub fn format_of(opcode: u16) -> Format {
-    // by_opcode finds native and promoted VOP3B rows through its index.
-    let b = crate::target::Target::ALL
-        .into_iter()
-        .any(|t| crate::instructions::by_opcode(t, Format::Vop3b, opcode).is_some());
+    // by_opcode finds native and promoted VOP3B rows through its index; the answer for
+    // each of the 1024 opcodes is kept (identify asks for every VOP3 word).
+    static B: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    let is_b = |opcode: u16| {
+        crate::target::Target::ALL
+            .into_iter()
+            .any(|t| crate::instructions::by_opcode(t, Format::Vop3b, opcode).is_some())
+    };
+    let table = B.get_or_init(|| (0..1024).map(is_b).collect());
+    let b = match table.get(usize::from(opcode)) {
+        Some(&b) => b,
+        None => is_b(opcode),
+    };
     if b {
         Format::Vop3b
     } else {
@@ -190,33 +199,34 @@ pub fn check(row: &Row, v: &Vop3) -> Result<(), DecodeError> {
             }
             (Some(_), None) => return Err(illegal(field, 0, "missing source")),
             (Some(o), Some(s)) => {
-                let code = u64::from(s.code());
+                // The code only for an error (computing it costs on every source).
+                let code = || u64::from(s.code());
                 if s.is_literal() {
-                    return Err(illegal(field, code, NO_LITERAL));
+                    return Err(illegal(field, code(), NO_LITERAL));
                 }
                 if o.role == Role::CarryIn {
                     match s {
                         VectorSrc::Scalar(ScalarSrc::Reg(r)) => {
-                            r.check_width(2).map_err(|e| illegal(field, code, e))?
+                            r.check_width(2).map_err(|e| illegal(field, code(), e))?
                         }
                         _ => {
                             return Err(illegal(
                                 field,
-                                code,
+                                code(),
                                 "the lane mask source must be an SGPR pair",
                             ))
                         }
                     }
                     continue;
                 }
-                check_kind(s, o.kind).map_err(|e| illegal(field, code, e))?;
+                check_kind(s, o.kind).map_err(|e| illegal(field, code(), e))?;
                 if i > 0 && s == VectorSrc::LdsDirect {
-                    return Err(illegal(field, code, LDS_DIRECT_SRC0));
+                    return Err(illegal(field, code(), LDS_DIRECT_SRC0));
                 }
                 if o.kind == SrcKind::Vgpr && s == VectorSrc::LdsDirect {
-                    return Err(illegal(field, code, "this operand must be a VGPR"));
+                    return Err(illegal(field, code(), "this operand must be a VGPR"));
                 }
-                check_src(s, o.ty).map_err(|e| illegal(field, code, e))?;
+                check_src(s, o.ty).map_err(|e| illegal(field, code(), e))?;
             }
         }
     }
