@@ -140,7 +140,11 @@ pub fn is_supported(row: &Row) -> bool {
 /// Formats"), or `None` when no format has these bits. FLAT's SEG field picks FLAT,
 /// SCRATCH or GLOBAL; its reserved value 3 gives `Some(Err(..))`.
 pub fn identify(word: u32) -> Option<Result<(Format, u16), DecodeError>> {
-    let found = if let Some(f) = salu::identify(word) {
+    // VOP1/VOP2/VOPC first: the only formats with bit 31 clear (every other ENCODING
+    // starts with 1), and the most frequent.
+    let found = if let Some(f) = vop::identify(word) {
+        f
+    } else if let Some(f) = salu::identify(word) {
         f
     } else if smem::is_smem(word) {
         (Format::Smem, ((word >> 18) & 0xff) as u16)
@@ -169,8 +173,6 @@ pub fn identify(word: u32) -> Option<Result<(Format, u16), DecodeError>> {
         (format, op)
     } else if exp::is_exp(word) {
         (Format::Exp, 0)
-    } else if let Some(f) = vop::identify(word) {
-        f
     } else if vop3::is_vop3(word) {
         let op = vop3::opcode(word);
         (vop3::format_of(op), op)

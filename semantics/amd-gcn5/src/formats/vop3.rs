@@ -90,28 +90,39 @@ pub fn format_of(opcode: u16) -> Format {
     }
 }
 
-/// What the VOP3 form of a row is, computed once per row: (VOP3B, VOP3 opcode,
-/// interpolation form).
-fn facts(row: &Row) -> (bool, u16, bool) {
-    static FACTS: PerRow<(bool, u16, bool)> = PerRow::new(|row| {
-        let b = row.format == Format::Vop3b
-            || row.promotion().is_some_and(|p| p.format == Format::Vop3b);
-        let opcode = match row.format {
+/// What the VOP3 form of a row is, computed once per row (decode reads it once per
+/// instruction).
+struct Facts {
+    /// VOP3B (native or promoted).
+    b: bool,
+    /// The VOP3 opcode.
+    opcode: u16,
+    /// An interpolation form ([`super::vop3i`]).
+    interp: bool,
+    shape: &'static Shape,
+}
+
+fn facts(row: &Row) -> &'static Facts {
+    static FACTS: PerRow<Facts> = PerRow::new(|row| Facts {
+        b: row.format == Format::Vop3b
+            || row.promotion().is_some_and(|p| p.format == Format::Vop3b),
+        opcode: match row.format {
             Format::Vop3a | Format::Vop3b => row.opcode,
             _ => row.promotion().map_or(row.opcode, |p| p.opcode),
-        };
-        (b, opcode, super::vop3i::is_interp(row))
+        },
+        interp: super::vop3i::is_interp(row),
+        shape: valu::shape(row),
     });
-    *FACTS.get(row)
+    FACTS.get(row)
 }
 
 fn is_b(row: &Row) -> bool {
-    facts(row).0
+    facts(row).b
 }
 
 /// The VOP3 opcode of a row.
 pub fn vop3_opcode(row: &Row) -> u16 {
-    facts(row).1
+    facts(row).opcode
 }
 
 /// The two dwords.
@@ -140,27 +151,32 @@ const NO_LITERAL: Reason =
 
 /// Whether a row's VOP3 form is an interpolation form ([`super::vop3i`]), from the table.
 pub(super) fn not_yet(row: &Row) -> bool {
-    facts(row).2
+    facts(row).interp
 }
 
 /// Check the fields of `v` against `row`'s shape.
 pub fn check(row: &Row, v: &Vop3) -> Result<(), DecodeError> {
-    if not_yet(row) {
+    check_facts(facts(row), v)
+}
+
+/// [`check`], given the row's facts.
+fn check_facts(f: &Facts, v: &Vop3) -> Result<(), DecodeError> {
+    if f.interp {
         return Err(illegal(
             "OP",
-            u64::from(vop3_opcode(row)),
+            u64::from(f.opcode),
             "the VOP3 interpolation rows are decoded by formats::vop3i",
         ));
     }
-    let shape = valu::shape(row);
+    let shape = f.shape;
     if !shape.e64 {
         return Err(illegal(
             "OP",
-            u64::from(vop3_opcode(row)),
+            u64::from(f.opcode),
             "this instruction has no VOP3 form (valu::NO_E64)",
         ));
     }
-    let b = is_b(row);
+    let b = f.b;
     // Destinations.
     let vop3b_pair = b && shape.get(Role::CarryOut).is_some();
     match (
@@ -291,7 +307,8 @@ pub fn decode(row: &Row, words: &[u32]) -> Result<Vop3, DecodeError> {
         [a, b, ..] => (*a, *b),
         _ => return Err(truncated(2, words.len())),
     };
-    let b = is_b(row);
+    let f = facts(row);
+    let b = f.b;
     let mut src = [None; 3];
     for (i, field) in FIELDS.iter().enumerate() {
         let code = ((w1 >> (9 * i)) & 0x1ff) as u16;
@@ -301,7 +318,7 @@ pub fn decode(row: &Row, words: &[u32]) -> Result<Vop3, DecodeError> {
         }
     }
     // A used source may be code 0 (s0).
-    let shape = valu::shape(row);
+    let shape = f.shape;
     for slot in src.iter_mut().take(shape.source_count()) {
         if slot.is_none() {
             *slot = Some(VectorSrc::Scalar(ScalarSrc::Reg(ScalarReg::Sgpr(
@@ -319,7 +336,7 @@ pub fn decode(row: &Row, words: &[u32]) -> Result<Vop3, DecodeError> {
         omod: ((w1 >> 27) & 3) as u8,
         neg: ((w1 >> 29) & 7) as u8,
     };
-    check(row, &v)?;
+    check_facts(f, &v)?;
     Ok(v)
 }
 
