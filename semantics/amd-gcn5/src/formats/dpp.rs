@@ -32,11 +32,13 @@
 
 use super::illegal;
 use super::sdwa::{self, ExtShape, Layout, Mods};
+use super::shared::{push_hex, push_vgpr};
 use super::valu;
 use crate::instructions::Row;
 use crate::operand::{parse_int, Reason, VgprRange};
 use crate::target::Target;
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// SRC0 code that selects DPP.
 pub const SRC0_CODE: u32 = 250;
@@ -291,38 +293,74 @@ pub fn encode(row: &Row, d: &Dpp) -> [u32; 2] {
     [w0, w1]
 }
 
-/// The operand text of VGPR `v` with the modifier bits of source `i`.
-fn src_text(shape: &ExtShape, d: &Dpp, i: usize, v: u8) -> String {
-    let reg = format!("v{v}");
-    match shape.dpp_mods(i) {
-        Mods::None => reg,
-        m => sdwa::mods_text(&reg, m, d.neg[i], d.abs[i], false),
-    }
-}
-
 /// The DPP control operands as LLVM prints them.
 pub fn controls_text(d: &Dpp) -> String {
-    let mut s = format!(
-        "{} row_mask:{:#x} bank_mask:{:#x}",
-        d.ctrl.text(),
-        d.row_mask,
-        d.bank_mask
-    );
-    if d.bound_ctrl {
-        s += " bound_ctrl:1";
-    }
+    let mut s = String::with_capacity(48);
+    push_controls(&mut s, d);
     s
 }
 
 /// LLVM's text.
 pub fn text(row: &Row, d: &Dpp) -> String {
+    let mut out = String::with_capacity(96);
+    write_text(&mut out, row, d);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, d: &Dpp) {
     let Some(shape) = sdwa::shape(row) else {
-        return format!("{}_dpp <no DPP form>", row.mnemonic());
+        let _ = write!(out, "{}_dpp <no DPP form>", row.mnemonic());
+        return;
     };
-    let src0 = src_text(&shape, d, 0, d.src0);
-    let src1 = src_text(&shape, d, 1, d.vsrc1);
-    let ops = sdwa::operands_text(shape.layout, &format!("v{}", d.vdst), &src0, &src1);
-    format!("{}_dpp {ops} {}", row.mnemonic(), controls_text(d))
+    let src = |i: usize, v: u8| {
+        move |out: &mut String| match shape.dpp_mods(i) {
+            Mods::None => push_vgpr(out, v, 1),
+            m => valu::push_mod(
+                out,
+                |out| push_vgpr(out, v, 1),
+                false,
+                d.abs[i],
+                d.neg[i],
+                m == Mods::Sext,
+            ),
+        }
+    };
+    out.push_str(super::shared::mnemonic(row));
+    out.push_str("_dpp ");
+    sdwa::push_operands(
+        out,
+        shape.layout,
+        |out| push_vgpr(out, d.vdst, 1),
+        src(0, d.src0),
+        src(1, d.vsrc1),
+    );
+    out.push(' ');
+    push_controls(out, d);
+}
+
+/// [`controls_text`] appended to `out`.
+fn push_controls(out: &mut String, d: &Dpp) {
+    match d.ctrl {
+        DppCtrl::QuadPerm(s) if s.iter().all(|&x| x < 10) => {
+            out.push_str("quad_perm:[");
+            for (i, x) in s.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push(char::from(b'0' + x));
+            }
+            out.push(']');
+        }
+        c => out.push_str(&c.text()),
+    }
+    out.push_str(" row_mask:");
+    push_hex(out, u32::from(d.row_mask));
+    out.push_str(" bank_mask:");
+    push_hex(out, u32::from(d.bank_mask));
+    if d.bound_ctrl {
+        out.push_str(" bound_ctrl:1");
+    }
 }
 
 /// The row of `target` whose DPP form is named `name` (`v_add_f32_dpp`, either case).

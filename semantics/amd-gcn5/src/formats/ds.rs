@@ -32,11 +32,12 @@
 //! register range must end at v255, bit 25 must be zero. Disagreements with LLVM:
 //! docs/design/0010-gcn5-ds-encodings.md.
 
-use super::shared::{modifiers, vgpr};
+use super::shared::{mnemonic, modifiers, push_vgpr_checked, Ops, PerRow};
 use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{Reason, VgprRange};
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// The DS fields, kept whole so that `decode(encode(x)) == x`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,6 +114,12 @@ fn data_dwords(name: &str) -> u8 {
 
 /// The operand shape of a DS row (module documentation).
 pub fn shape(row: &Row) -> Shape {
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Shape {
     let n = row.name;
     let w = data_dwords(n);
     let mut s = Shape {
@@ -271,44 +278,46 @@ pub fn encode(row: &Row, d: &Ds) -> [u32; 2] {
 
 /// LLVM's text of a DS instruction.
 pub fn text(row: &Row, d: &Ds) -> String {
+    let mut out = String::with_capacity(64);
+    write_text(&mut out, row, d);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, d: &Ds) {
     let s = shape(row);
-    let mut ops = Vec::new();
+    let mut ops = Ops::new(out, mnemonic(row));
     if s.vdst > 0 {
-        ops.push(vgpr(d.vdst, s.vdst));
+        push_vgpr_checked(ops.operand(), d.vdst, s.vdst);
     }
     if s.addr {
-        ops.push(vgpr(d.addr, 1));
+        push_vgpr_checked(ops.operand(), d.addr, 1);
     }
     if s.data0 > 0 {
-        ops.push(vgpr(d.data0, s.data0));
+        push_vgpr_checked(ops.operand(), d.data0, s.data0);
     }
     if s.data1 > 0 {
-        ops.push(vgpr(d.data1, s.data1));
+        push_vgpr_checked(ops.operand(), d.data1, s.data1);
     }
-    let mut out = row.mnemonic();
-    if !ops.is_empty() {
-        out += " ";
-        out += &ops.join(", ");
-    }
-    match s.offsets {
-        Offsets::One if d.offset16() != 0 => out += &format!(" offset:{}", d.offset16()),
+    let _ = match s.offsets {
+        Offsets::One if d.offset16() != 0 => write!(out, " offset:{}", d.offset16()),
         Offsets::Two => {
             if d.offset0 != 0 {
-                out += &format!(" offset0:{}", d.offset0);
+                let _ = write!(out, " offset0:{}", d.offset0);
             }
             if d.offset1 != 0 {
-                out += &format!(" offset1:{}", d.offset1);
+                let _ = write!(out, " offset1:{}", d.offset1);
             }
+            Ok(())
         }
         Offsets::Swizzle if d.offset16() != 0 => {
-            out += &format!(" offset:{}", swizzle_text(d.offset16()));
+            write!(out, " offset:{}", swizzle_text(d.offset16()))
         }
-        _ => {}
-    }
+        _ => Ok(()),
+    };
     if d.gds {
-        out += " gds";
+        out.push_str(" gds");
     }
-    out
 }
 
 // Swizzle pattern encodings (Vega "LDS & GDS Instructions", DS_SWIZZLE_B32: offset[15] = 1

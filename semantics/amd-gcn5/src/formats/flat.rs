@@ -32,11 +32,12 @@
 //! reserved. LDS = 1, NV = 1 and bit 25 are rejected: LLVM 14 has no gfx9 spelling for them
 //! (docs/design/0012-gcn5-flat-encodings.md classifies each difference from LLVM).
 
-use super::shared::{modifiers, vgpr};
+use super::shared::{mnemonic, modifiers, push_sreg, push_vgpr_checked, Ops, PerRow};
 use super::{illegal, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{ScalarReg, VgprRange};
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// The FLAT/GLOBAL/SCRATCH fields (the segment is the row's format), kept whole so that
 /// `decode(encode(x)) == x`.
@@ -128,6 +129,16 @@ pub fn is_float_atomic(row: &Row) -> bool {
 
 /// The operand shape of `row` for a GLC bit and SADDR field (module documentation).
 pub fn shape(row: &Row, glc: bool, saddr: u8) -> Shape {
+    /// Per row, the shapes for GLC 0/1 and SADDR off/an SGPR pair (all SADDR reads).
+    static SHAPES: PerRow<[[Shape; 2]; 2]> = PerRow::new(|r| {
+        let of = |glc| [compute_shape(r, glc, SADDR_OFF), compute_shape(r, glc, 0)];
+        [of(false), of(true)]
+    });
+    SHAPES.get(row)[usize::from(glc)][usize::from(saddr != SADDR_OFF)]
+}
+
+/// [`shape`], computed (four times per row).
+fn compute_shape(row: &Row, glc: bool, saddr: u8) -> Shape {
     let op = op_name(row);
     let w = width(op);
     let (vdst, data) = if op.starts_with("LOAD") {
@@ -263,43 +274,49 @@ pub fn encode(row: &Row, f: &Flat) -> [u32; 2] {
 
 /// LLVM's text of a FLAT, GLOBAL or SCRATCH instruction.
 pub fn text(row: &Row, f: &Flat) -> String {
+    let mut out = String::with_capacity(64);
+    write_text(&mut out, row, f);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, f: &Flat) {
     let s = shape(row, f.glc, f.saddr);
-    let mut ops = Vec::new();
+    let mut ops = Ops::new(out, mnemonic(row));
     if s.vdst > 0 {
-        ops.push(vgpr(f.vdst, s.vdst));
+        push_vgpr_checked(ops.operand(), f.vdst, s.vdst);
     }
-    ops.push(if s.addr == 0 {
-        "off".to_string()
+    if s.addr == 0 {
+        ops.operand().push_str("off");
     } else {
-        vgpr(f.addr, s.addr)
-    });
+        push_vgpr_checked(ops.operand(), f.addr, s.addr);
+    }
     if s.data > 0 {
-        ops.push(vgpr(f.data, s.data));
+        push_vgpr_checked(ops.operand(), f.data, s.data);
     }
     if row.format != Format::Flat {
-        ops.push(if s.saddr == 0 {
-            "off".to_string()
+        let out = ops.operand();
+        if s.saddr == 0 {
+            out.push_str("off");
+        } else if ScalarReg::from_code(f.saddr).is_ok() {
+            push_sreg(out, f.saddr, u32::from(s.saddr));
         } else {
-            ScalarReg::from_code(f.saddr)
-                .map(|r| r.display(u32::from(s.saddr)))
-                .unwrap_or_else(|_| format!("<saddr {}>", f.saddr))
-        });
+            let _ = write!(out, "<saddr {}>", f.saddr);
+        }
     }
-    let mut out = format!("{} {}", row.mnemonic(), ops.join(", "));
     if row.format == Format::Flat {
         if f.offset != 0 {
-            out += &format!(" offset:{}", f.offset);
+            let _ = write!(out, " offset:{}", f.offset);
         }
     } else if f.offset != 0 {
-        out += &format!(" offset:{}", f.signed_offset());
+        let _ = write!(out, " offset:{}", f.signed_offset());
     }
     if f.glc {
-        out += " glc";
+        out.push_str(" glc");
     }
     if f.slc {
-        out += " slc";
+        out.push_str(" slc");
     }
-    out
 }
 
 /// Parse the operands of a FLAT/GLOBAL/SCRATCH row (text after the mnemonic; `base` is its

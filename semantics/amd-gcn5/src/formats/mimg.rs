@@ -33,11 +33,14 @@
 //!
 //! Disagreements with LLVM and notes: docs/design/0016-gcn5-mimg-encodings.md.
 
-use super::shared::{comma_tokens, count_operands, modifiers, vgpr};
+use super::shared::{
+    comma_tokens, count_operands, mnemonic, modifiers, push_vgpr_checked, Ops, PerRow,
+};
 use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{Reason, VgprRange};
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// The fields of an MIMG instruction, kept whole so that `decode(encode(x)) == x`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,6 +112,12 @@ pub fn opcode(word0: u32) -> u16 {
 /// The shape of an MIMG row, from its name (Vega "MIMG Instructions"; the address rules of
 /// "Image Opcodes with No Sampler", "Image Opcodes with a Sampler" and "VGPR Usage").
 pub fn shape(row: &Row) -> Shape {
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Shape {
     let n = row.name.strip_prefix("IMAGE_").unwrap_or(row.name);
     let no_sampler = |kind, d16, max| Shape {
         kind,
@@ -232,6 +241,21 @@ pub fn resource_regs(field: u8, dwords: u32) -> Result<String, Reason> {
     }
 }
 
+/// [`resource_regs`] for SRSRC (8 dwords) and SSAMP (4 dwords), from a table: decoding
+/// checks and printing ask on every instruction.
+fn resource_str(field: u8, sampler: bool) -> Result<&'static str, Reason> {
+    type Table = Vec<[Result<Box<str>, Reason>; 2]>;
+    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .map(|f| [8, 4].map(|n| resource_regs(f, n).map(String::into_boxed_str)))
+            .collect()
+    });
+    table[usize::from(field)][usize::from(sampler)]
+        .as_deref()
+        .map_err(|&e| e)
+}
+
 /// Parse `s[4n:4n+k]` / `ttmp[4n:4n+k]` of `dwords` registers into a resource field.
 fn parse_regs(t: &str, dwords: u32) -> Result<u8, Reason> {
     let (rest, base) = if let Some(r) = t.strip_prefix("ttmp") {
@@ -282,9 +306,9 @@ pub fn check(row: &Row, m: &Mimg) -> Result<(), DecodeError> {
     if m.dmask > 0xf {
         return Err(illegal("DMASK", u64::from(m.dmask), "DMASK is four bits"));
     }
-    resource_regs(m.srsrc, 8).map_err(|e| illegal("SRSRC", u64::from(m.srsrc), e))?;
+    resource_str(m.srsrc, false).map_err(|e| illegal("SRSRC", u64::from(m.srsrc), e))?;
     if s.sampler {
-        resource_regs(m.ssamp, 4).map_err(|e| illegal("SSAMP", u64::from(m.ssamp), e))?;
+        resource_str(m.ssamp, true).map_err(|e| illegal("SSAMP", u64::from(m.ssamp), e))?;
     } else if m.ssamp != 0 {
         return Err(illegal("SSAMP", u64::from(m.ssamp), UNUSED));
     }
@@ -369,21 +393,29 @@ pub fn encode(row: &Row, m: &Mimg) -> [u32; 2] {
 
 /// LLVM's text of an MIMG instruction.
 pub fn text(row: &Row, m: &Mimg) -> String {
+    let mut out = String::with_capacity(80);
+    write_text(&mut out, row, m);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, m: &Mimg) {
     let s = shape(row);
-    let regs = |f: u8, n: u32| resource_regs(f, n).unwrap_or_else(|_| format!("<{n} at {f}>"));
-    let mut out = format!(
-        "{} {}, {}, {}",
-        row.mnemonic(),
-        vgpr(m.vdata, m.data_dwords(row)),
-        vgpr(m.vaddr, s.addr_min),
-        regs(m.srsrc, 8)
-    );
+    let regs = |out: &mut String, f: u8, n: u32| match resource_str(f, n == 4) {
+        Ok(t) => out.push_str(t),
+        Err(_) => {
+            let _ = write!(out, "<{n} at {f}>");
+        }
+    };
+    let mut ops = Ops::new(out, mnemonic(row));
+    push_vgpr_checked(ops.operand(), m.vdata, m.data_dwords(row));
+    push_vgpr_checked(ops.operand(), m.vaddr, s.addr_min);
+    regs(ops.operand(), m.srsrc, 8);
     if s.sampler {
-        out += ", ";
-        out += &regs(m.ssamp, 4);
+        regs(ops.operand(), m.ssamp, 4);
     }
     if m.dmask != 0 {
-        out += &format!(" dmask:{:#x}", m.dmask);
+        let _ = write!(out, " dmask:{:#x}", m.dmask);
     }
     for (on, name) in [
         (m.unorm, "unorm"),
@@ -396,11 +428,10 @@ pub fn text(row: &Row, m: &Mimg) -> String {
         (m.d16, "d16"),
     ] {
         if on {
-            out += " ";
-            out += name;
+            out.push(' ');
+            out.push_str(name);
         }
     }
-    out
 }
 
 /// Parse the operand text after the mnemonic; `base` is its 0-based column in the line.

@@ -140,7 +140,11 @@ pub fn is_supported(row: &Row) -> bool {
 /// Formats"), or `None` when no format has these bits. FLAT's SEG field picks FLAT,
 /// SCRATCH or GLOBAL; its reserved value 3 gives `Some(Err(..))`.
 pub fn identify(word: u32) -> Option<Result<(Format, u16), DecodeError>> {
-    let found = if let Some(f) = salu::identify(word) {
+    // VOP1/VOP2/VOPC first: the only formats with bit 31 clear (every other ENCODING
+    // starts with 1), and the most frequent.
+    let found = if let Some(f) = vop::identify(word) {
+        f
+    } else if let Some(f) = salu::identify(word) {
         f
     } else if smem::is_smem(word) {
         (Format::Smem, ((word >> 18) & 0xff) as u16)
@@ -169,8 +173,6 @@ pub fn identify(word: u32) -> Option<Result<(Format, u16), DecodeError>> {
         (format, op)
     } else if exp::is_exp(word) {
         (Format::Exp, 0)
-    } else if let Some(f) = vop::identify(word) {
-        f
     } else if vop3::is_vop3(word) {
         let op = vop3::opcode(word);
         (vop3::format_of(op), op)
@@ -207,14 +209,16 @@ pub fn decode(target: Target, words: &[u32]) -> Result<(Instruction, usize), Dec
             "no format has these ENCODING bits (Vega \"Microcode Formats\")",
         )
     })??;
-    let row = by_opcode(target, format, opcode).ok_or(DecodeError::new(
-        0,
-        DecodeErrorKind::UnknownOpcode {
-            format: format.name(),
-            opcode: u32::from(opcode),
-            target: target.name(),
-        },
-    ))?;
+    let row = by_opcode(target, format, opcode).ok_or_else(|| {
+        DecodeError::new(
+            0,
+            DecodeErrorKind::UnknownOpcode {
+                format: format.name(),
+                opcode: u32::from(opcode),
+                target: target.name(),
+            },
+        )
+    })?;
     let two = || match words {
         [w0, w1, ..] => Ok((*w0, *w1)),
         _ => Err(truncated(2, words.len())),
@@ -261,7 +265,7 @@ pub fn decode(target: Target, words: &[u32]) -> Result<(Instruction, usize), Dec
             let (v, l) = vop::decode(row, words)?;
             (Fields::Vop(v), l)
         }
-        Format::Vop3a | Format::Vop3b if vop3i::is_interp(row) => {
+        Format::Vop3a | Format::Vop3b if vop3::not_yet(row) => {
             (Fields::Vop3Interp(vop3i::decode(row, words)?), None)
         }
         Format::Vop3a | Format::Vop3b => (Fields::Vop3(vop3::decode(row, words)?), None),
@@ -332,6 +336,47 @@ pub fn encode(inst: &Instruction) -> Vec<u32> {
 
 impl fmt::Display for Instruction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        thread_local! {
+            /// The text is built here (one buffer per thread, not one String per
+            /// instruction), then written to `f`.
+            static BUF: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        BUF.with(|b| match b.try_borrow_mut() {
+            Ok(mut buf) => {
+                buf.clear();
+                self.write_text(&mut buf);
+                f.write_str(&buf)
+            }
+            // Only if a printer printed an instruction (it does not): a fresh buffer.
+            Err(_) => {
+                let mut buf = String::new();
+                self.write_text(&mut buf);
+                f.write_str(&buf)
+            }
+        })
+    }
+}
+
+impl Instruction {
+    /// The instruction's LLVM text appended to `out` (what `Display` prints).
+    pub fn write_text(&self, out: &mut String) {
+        match &self.fields {
+            Fields::Vop(v) => return vop::write_text(out, self.row, v, self.literal),
+            Fields::Vop3(v) => return vop3::write_text(out, self.row, v),
+            Fields::Sdwa(s) => return sdwa::write_text(out, self.row, s),
+            Fields::Dpp(d) => return dpp::write_text(out, self.row, d),
+            Fields::Ds(d) => return ds::write_text(out, self.row, d),
+            Fields::Flat(d) => return flat::write_text(out, self.row, d),
+            Fields::Buf(b) => return mubuf::write_text(out, self.row, b),
+            Fields::Mimg(m) => return mimg::write_text(out, self.row, m),
+            Fields::Smem(s) => return smem::write_text(out, self.row, s),
+            Fields::Sop2(_)
+            | Fields::Sopk(_)
+            | Fields::Sop1(_)
+            | Fields::Sopc(_)
+            | Fields::Sopp(_) => return salu::write_text(out, self),
+            _ => {}
+        }
         let text = match &self.fields {
             Fields::Sop2(_)
             | Fields::Sopk(_)
@@ -361,7 +406,7 @@ impl fmt::Display for Instruction {
             Fields::Sdwa(s) => sdwa::text(self.row, s),
             Fields::Dpp(d) => dpp::text(self.row, d),
         };
-        f.write_str(&text)
+        out.push_str(&text)
     }
 }
 

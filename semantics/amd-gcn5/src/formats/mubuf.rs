@@ -20,12 +20,15 @@
 //! GPU" (the bit arrived with gfx90a), so bit 23 of dword 1 stays TFE on both targets.
 //! Disagreements with LLVM: docs/design/0011-gcn5-buffer-encodings.md.
 
-use super::shared::{comma_tokens, count_operands, modifiers, vgpr};
+use super::shared::{
+    comma_tokens, count_operands, mnemonic, modifiers, push_ssrc, push_vgpr_checked, Ops, PerRow,
+};
 use super::smem;
 use super::{illegal, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarReg, ScalarSrc, Sgpr, VgprRange};
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// The fields of a MUBUF or MTBUF instruction, kept whole so that `decode(encode(x)) == x`.
 /// `dfmt`/`nfmt` are MTBUF's; they are zero for MUBUF.
@@ -119,6 +122,12 @@ pub fn opcode(word0: u32) -> u16 {
 /// (D16_X and D16_XY 1, D16_XYZ and D16_XYZW 2); DWORDXn n; bytes, shorts, D16 and D16_HI
 /// loads/stores 1; atomics 1, _X2 and CMPSWAP 2, CMPSWAP_X2 4.
 pub fn shape(row: &Row) -> Shape {
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Shape {
     let n = row.name;
     match n {
         "BUFFER_WBINVL1" | "BUFFER_WBINVL1_VOL" => {
@@ -452,40 +461,50 @@ pub fn format_parse(v: &str) -> Result<(u8, u8), Reason> {
 
 /// LLVM's text of a MUBUF/MTBUF instruction.
 pub fn text(row: &Row, b: &Buf) -> String {
+    let mut out = String::with_capacity(80);
+    write_text(&mut out, row, b);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, b: &Buf) {
     let s = shape(row);
-    let mut out = row.mnemonic();
+    let mut ops = Ops::new(out, mnemonic(row));
     if s.kind == Kind::Bare {
-        return out;
+        return;
     }
-    let rsrc = smem::check_base(b.srsrc * 2, 4)
-        .map(|r| smem::reg_text(r, 4))
-        .unwrap_or_else(|_| format!("<srsrc {}>", b.srsrc));
-    let soff = b.soffset.display(1, 0);
-    if s.kind == Kind::StoreLds {
-        out += &format!(" {rsrc}, {soff}");
-    } else {
+    if s.kind != Kind::StoreLds {
+        push_vgpr_checked(ops.operand(), b.vdata, s.vdata);
         let naddr = u8::from(b.offen) + u8::from(b.idxen);
-        let vaddr = if naddr == 0 {
-            "off".to_string()
+        if naddr == 0 {
+            ops.operand().push_str("off");
         } else {
-            vgpr(b.vaddr, naddr)
-        };
-        out += &format!(" {}, {vaddr}, {rsrc}, {soff}", vgpr(b.vdata, s.vdata));
+            push_vgpr_checked(ops.operand(), b.vaddr, naddr);
+        }
     }
+    let out = ops.operand();
+    match smem::check_base(b.srsrc * 2, 4) {
+        Ok(r) => smem::push_reg(out, r, 4),
+        Err(_) => {
+            let _ = write!(out, "<srsrc {}>", b.srsrc);
+        }
+    }
+    out.push_str(", ");
+    push_ssrc(out, b.soffset.code(), 1, 0);
     if row.format == Format::Mtbuf {
         if let Some(f) = format_text(b.dfmt, b.nfmt) {
-            out += " ";
-            out += &f;
+            out.push(' ');
+            out.push_str(&f);
         }
     }
     if b.idxen {
-        out += " idxen";
+        out.push_str(" idxen");
     }
     if b.offen {
-        out += " offen";
+        out.push_str(" offen");
     }
     if b.offset != 0 {
-        out += &format!(" offset:{}", b.offset);
+        let _ = write!(out, " offset:{}", b.offset);
     }
     // BUFFER_STORE_LDS_DWORD's `lds` is part of its syntax and comes first.
     let flags = if s.kind == Kind::StoreLds {
@@ -505,11 +524,10 @@ pub fn text(row: &Row, b: &Buf) -> String {
     };
     for (on, name) in flags {
         if on {
-            out += " ";
-            out += name;
+            out.push(' ');
+            out.push_str(name);
         }
     }
-    out
 }
 
 /// Parse `s[4n:4n+3]` or `ttmp[4n:4n+3]` into the SRSRC field.

@@ -18,10 +18,12 @@
 //! destination and the second the sources) plus [`EXCEPTIONS`], each citing the manual's
 //! instruction description.
 
+use super::shared::{mnemonic, push_hex, push_sreg, push_ssrc, Ops, PerRow};
 use super::{illegal, special, split_operands, truncated, Fields, Instruction, ParseError, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarDst, ScalarReg, ScalarSrc};
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// How a 16-bit immediate is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,6 +139,17 @@ pub fn is_salu(row: &Row) -> bool {
 
 /// The operands of a row, in printed order.
 pub fn shape(row: &Row) -> Vec<Slot> {
+    slots(row).to_vec()
+}
+
+/// [`shape`], computed once per row.
+fn slots(row: &Row) -> &'static [Slot] {
+    static SLOTS: PerRow<Vec<Slot>> = PerRow::new(compute_shape);
+    SLOTS.get(row)
+}
+
+/// [`shape`], computed.
+fn compute_shape(row: &Row) -> Vec<Slot> {
     if let Some((_, slots, _)) = EXCEPTIONS.iter().find(|(n, _, _)| *n == row.name) {
         return slots.to_vec();
     }
@@ -277,7 +290,7 @@ pub struct Sopp {
 pub(super) fn decode(row: &Row, words: &[u32]) -> Result<(Fields, Option<u32>), DecodeError> {
     let format = row.format;
     let raw = split(words[0]);
-    let shape = shape(row);
+    let shape = slots(row);
     let (has_sdst, has_s0, has_s1, has_k) = has_fields(format);
     let find = |pred: fn(&Slot) -> Option<u32>| shape.iter().find_map(pred);
     let sdst_w = find(|s| match s {
@@ -401,48 +414,56 @@ pub(super) fn encode(inst: &Instruction) -> Vec<u32> {
 
 /// The instruction in LLVM syntax.
 pub(super) fn text(inst: &Instruction) -> String {
+    let mut out = String::with_capacity(48);
+    write_text(&mut out, inst);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub(super) fn write_text(out: &mut String, inst: &Instruction) {
     let raw = raw(&inst.fields);
     let lit = inst.literal.unwrap_or(0);
-    let mut ops = Vec::new();
-    for slot in shape(inst.row) {
-        let text = match slot {
-            Slot::Sdst(w) => ScalarReg::from_code(raw.sdst)
-                .map(|r| r.display(w))
-                .unwrap_or_else(|_| format!("<sdst {}>", raw.sdst)),
-            Slot::Ssrc0(w) => src_text(raw.ssrc0, w, lit),
-            Slot::Ssrc1(w) => src_text(raw.ssrc1, w, lit),
-            Slot::GprIdxSsrc1 => special::gpr_idx_text(u16::from(raw.ssrc1)),
-            Slot::Literal32 => crate::operand::literal_text(lit, 1),
+    let mut ops = Ops::new(out, mnemonic(inst.row));
+    for &slot in slots(inst.row) {
+        if slot == Slot::Simm16(ImmStyle::OptDec) && raw.simm16 == 0 {
+            continue;
+        }
+        let out = ops.operand();
+        let _ = match slot {
+            Slot::Sdst(w) if ScalarReg::from_code(raw.sdst).is_ok() => {
+                push_sreg(out, raw.sdst, w);
+                Ok(())
+            }
+            Slot::Sdst(_) => write!(out, "<sdst {}>", raw.sdst),
+            Slot::Ssrc0(w) => {
+                push_ssrc(out, raw.ssrc0, w, lit);
+                Ok(())
+            }
+            Slot::Ssrc1(w) => {
+                push_ssrc(out, raw.ssrc1, w, lit);
+                Ok(())
+            }
+            Slot::GprIdxSsrc1 => out.write_str(&special::gpr_idx_text(u16::from(raw.ssrc1))),
+            Slot::Literal32 => out.write_str(&crate::operand::literal_text(lit, 1)),
             Slot::Simm16(style) => {
                 let k = raw.simm16;
                 match style {
-                    ImmStyle::Hex => format!("{k:#x}"),
-                    ImmStyle::Dec => k.to_string(),
-                    ImmStyle::U16 if k <= 64 => k.to_string(),
-                    ImmStyle::U16 => format!("{k:#x}"),
-                    ImmStyle::OptDec if k == 0 => continue,
-                    ImmStyle::OptDec => k.to_string(),
-                    ImmStyle::Waitcnt => special::waitcnt_text(k),
-                    ImmStyle::Sendmsg => special::sendmsg_text(k),
-                    ImmStyle::Hwreg => special::hwreg_text(k),
-                    ImmStyle::GprIdx => special::gpr_idx_text(k),
+                    ImmStyle::Hex => {
+                        push_hex(out, u32::from(k));
+                        Ok(())
+                    }
+                    ImmStyle::Dec => write!(out, "{k}"),
+                    ImmStyle::U16 if k <= 64 => write!(out, "{k}"),
+                    ImmStyle::U16 => write!(out, "{k:#x}"),
+                    ImmStyle::OptDec => write!(out, "{k}"),
+                    ImmStyle::Waitcnt => out.write_str(&special::waitcnt_text(k)),
+                    ImmStyle::Sendmsg => out.write_str(&special::sendmsg_text(k)),
+                    ImmStyle::Hwreg => out.write_str(&special::hwreg_text(k)),
+                    ImmStyle::GprIdx => out.write_str(&special::gpr_idx_text(k)),
                 }
             }
         };
-        ops.push(text);
     }
-    let name = inst.row.mnemonic();
-    if ops.is_empty() {
-        name
-    } else {
-        format!("{name} {}", ops.join(", "))
-    }
-}
-
-fn src_text(code: u8, dwords: u32, literal: u32) -> String {
-    ScalarSrc::from_code(code)
-        .map(|s| s.display(dwords, literal))
-        .unwrap_or_else(|_| format!("<ssrc {code}>"))
 }
 
 /// Parse the operands of SALU `row`: `ops_text` follows the mnemonic at 0-based column
@@ -457,7 +478,7 @@ pub(super) fn parse(
         column: col0 + 1,
         reason: reason.to_string(),
     };
-    let shape = shape(row);
+    let shape = slots(row);
     let mut operands = if ops_text.trim().is_empty() {
         Vec::new()
     } else if shape == [Slot::Simm16(ImmStyle::Waitcnt)] {

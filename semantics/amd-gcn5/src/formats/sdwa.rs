@@ -28,11 +28,13 @@
 //! scalar codes SDWA cannot name (literal, LDS_DIRECT) are `IllegalField`s.
 
 use super::illegal;
+use super::shared::PerRow;
 use super::valu::{self, Role, Ty};
 use crate::instructions::{by_name, Format, Row};
 use crate::operand::{Reason, ScalarReg, ScalarSrc, VectorSrc, VgprRange};
 use crate::target::Target;
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// SRC0 code that selects SDWA.
 pub const SRC0_CODE: u32 = 249;
@@ -351,61 +353,107 @@ pub fn encode(row: &Row, s: &Sdwa) -> [u32; 2] {
     [w0, w1]
 }
 
-fn source_text(shape: &ExtShape, s: &Sdwa, i: usize) -> String {
-    let (reg, imm) = match s.src[i] {
-        SdwaSrc::Vgpr(v) => (format!("v{v}"), false),
-        // LLVM writes a negated inline constant `neg(..)`; the named sources
-        // (src_shared_base, src_scc, ...) print as registers (`-src_scc`).
+const OMOD_TEXT: [&str; 4] = ["", "mul:2", "mul:4", "div:2"];
+
+/// LLVM's text of source `i` with its modifiers, appended to `out`.
+fn push_source(out: &mut String, shape: &ExtShape, s: &Sdwa, i: usize) {
+    let m = shape.sdwa_mods(i);
+    let neg = if m == Mods::Sext { s.sext[i] } else { s.neg[i] };
+    let (src, imm) = match s.src[i] {
+        SdwaSrc::Vgpr(v) => (VectorSrc::Vgpr(v), false),
         SdwaSrc::Scalar(c) => (
-            scalar_text(c, shape.src[i]),
+            VectorSrc::Scalar(c),
             matches!(c, ScalarSrc::Int(_) | ScalarSrc::Float(_)),
         ),
     };
-    let m = shape.sdwa_mods(i);
-    let neg = if m == Mods::Sext { s.sext[i] } else { s.neg[i] };
-    mods_text(&reg, m, neg, s.abs[i], imm)
+    // A VGPR prints `v{n}` whatever the type (as `source_text` does).
+    let ty = match src {
+        VectorSrc::Vgpr(_) => Ty::I32,
+        _ => shape.src[i],
+    };
+    valu::push_mod(
+        out,
+        |out| valu::push_src(out, src, ty, 0),
+        imm,
+        s.abs[i],
+        neg,
+        m == Mods::Sext,
+    );
 }
 
-const OMOD_TEXT: [&str; 4] = ["", "mul:2", "mul:4", "div:2"];
+/// [`operands_text`] appended to `out`, each operand given by a writer.
+pub fn push_operands(
+    out: &mut String,
+    layout: Layout,
+    dst: impl FnOnce(&mut String),
+    src0: impl FnOnce(&mut String),
+    src1: impl FnOnce(&mut String),
+) {
+    dst(out);
+    if matches!(layout, Layout::CarryOut | Layout::CarryInOut) {
+        out.push_str(", vcc");
+    }
+    out.push_str(", ");
+    src0(out);
+    if layout != Layout::Vop1 {
+        out.push_str(", ");
+        src1(out);
+    }
+    if matches!(layout, Layout::Cndmask | Layout::CarryInOut) {
+        out.push_str(", vcc");
+    }
+}
 
 /// LLVM's text.
 pub fn text(row: &Row, s: &Sdwa) -> String {
+    let mut out = String::with_capacity(96);
+    write_text(&mut out, row, s);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, s: &Sdwa) {
     let Some(shape) = shape(row) else {
-        return format!("{}_sdwa <no SDWA form>", row.mnemonic());
+        let _ = write!(out, "{}_sdwa <no SDWA form>", row.mnemonic());
+        return;
     };
-    let src0 = source_text(&shape, s, 0);
-    let src1 = source_text(&shape, s, 1);
-    let dst = match shape.layout {
-        Layout::Vopc => s.sdst.map_or_else(
-            || "vcc".to_string(),
-            |c| ScalarReg::from_code(c).map_or_else(|_| format!("<sdst {c}>"), |r| r.display(2)),
-        ),
-        _ => format!("v{}", s.vdst),
-    };
-    let mut out = format!(
-        "{}_sdwa {}",
-        row.mnemonic(),
-        operands_text(shape.layout, &dst, &src0, &src1)
+    out.push_str(super::shared::mnemonic(row));
+    out.push_str("_sdwa ");
+    push_operands(
+        out,
+        shape.layout,
+        |out| match (shape.layout, s.sdst) {
+            (Layout::Vopc, None) => out.push_str("vcc"),
+            (Layout::Vopc, Some(c)) if ScalarReg::from_code(c).is_ok() => {
+                super::shared::push_sreg(out, c, 2)
+            }
+            (Layout::Vopc, Some(c)) => {
+                let _ = write!(out, "<sdst {c}>");
+            }
+            _ => super::shared::push_vgpr(out, s.vdst, 1),
+        },
+        |out| push_source(out, &shape, s, 0),
+        |out| push_source(out, &shape, s, 1),
     );
     if shape.layout != Layout::Vopc {
         if s.clamp {
-            out += " clamp";
+            out.push_str(" clamp");
         }
         if s.omod != 0 {
-            out += " ";
-            out += OMOD_TEXT[usize::from(s.omod & 3)];
+            out.push(' ');
+            out.push_str(OMOD_TEXT[usize::from(s.omod & 3)]);
         }
-        out += &format!(
-            " dst_sel:{} dst_unused:{}",
-            s.dst_sel.text(),
-            s.dst_unused.text()
-        );
+        out.push_str(" dst_sel:");
+        out.push_str(s.dst_sel.text());
+        out.push_str(" dst_unused:");
+        out.push_str(s.dst_unused.text());
     }
-    out += &format!(" src0_sel:{}", s.src_sel[0].text());
+    out.push_str(" src0_sel:");
+    out.push_str(s.src_sel[0].text());
     if shape.layout != Layout::Vop1 {
-        out += &format!(" src1_sel:{}", s.src_sel[1].text());
+        out.push_str(" src1_sel:");
+        out.push_str(s.src_sel[1].text());
     }
-    out
 }
 
 /// The row of `target` whose SDWA form is named `name` (`v_add_f32_sdwa`, either case).
@@ -641,6 +689,12 @@ fn availability(row: &Row) -> (bool, bool) {
 /// The SDWA/DPP shape of a VOP1/VOP2/VOPC row; `None` for rows of other formats and rows
 /// with neither form.
 pub fn shape(row: &Row) -> Option<ExtShape> {
+    static SHAPES: PerRow<Option<ExtShape>> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Option<ExtShape> {
     let (sdwa, dpp) = availability(row);
     if !sdwa && !dpp {
         return None;

@@ -3,7 +3,181 @@
 //! the memory formats (MUBUF/MTBUF, MIMG). The `testing` submodule holds what the formats'
 //! unit tests share.
 
-use crate::operand::VgprRange;
+use crate::instructions::{Format, Row};
+use crate::operand::{ScalarReg, ScalarSrc, VgprRange};
+use std::sync::OnceLock;
+
+/// A value computed once per row (an operand shape, the lower-case name) and kept: decoding
+/// and printing ask for it on every instruction. Slots are indexed by format and opcode; a
+/// slot two rows share (one name per target) holds both, told apart by name.
+pub struct PerRow<S: 'static> {
+    slots: OnceLock<Vec<Vec<(&'static str, S)>>>,
+    compute: fn(&Row) -> S,
+}
+
+const OPCODES: usize = 1024;
+
+fn slot(format: Format, opcode: u16) -> usize {
+    format as usize * OPCODES + usize::from(opcode)
+}
+
+impl<S: 'static> PerRow<S> {
+    /// The table of `compute` over every row, filled on first use.
+    pub const fn new(compute: fn(&Row) -> S) -> Self {
+        PerRow {
+            slots: OnceLock::new(),
+            compute,
+        }
+    }
+
+    /// `compute(row)`, from the table.
+    #[inline]
+    pub fn get(&'static self, row: &Row) -> &'static S {
+        let slots = match self.slots.get() {
+            Some(slots) => slots,
+            None => self.fill(),
+        };
+        // The usual case: one row in the slot, the very same name (same pointer).
+        if let Some([(n, s)]) = slots.get(slot(row.format, row.opcode)).map(Vec::as_slice) {
+            if std::ptr::eq(*n, row.name) {
+                return s;
+            }
+        }
+        self.find(slots, row)
+    }
+
+    #[cold]
+    fn fill(&'static self) -> &'static Vec<Vec<(&'static str, S)>> {
+        self.slots.get_or_init(|| {
+            let mut slots: Vec<Vec<(&'static str, S)>> = Vec::new();
+            slots.resize_with(Format::ALL.len() * OPCODES, Vec::new);
+            for r in crate::instructions::rows() {
+                let entries = &mut slots[slot(r.format, r.opcode)];
+                if entries.iter().all(|(n, _)| *n != r.name) {
+                    entries.push((r.name, (self.compute)(r)));
+                }
+            }
+            slots
+        })
+    }
+
+    /// A slot two rows share, or a Row built elsewhere (tests: computed and kept).
+    #[cold]
+    fn find(&'static self, slots: &'static [Vec<(&'static str, S)>], row: &Row) -> &'static S {
+        let found = slots
+            .get(slot(row.format, row.opcode))
+            .and_then(|e| e.iter().find(|(n, _)| *n == row.name));
+        match found {
+            Some((_, s)) => s,
+            None => Box::leak(Box::new((self.compute)(row))),
+        }
+    }
+}
+
+/// `VgprRange { first, count }.display()` (`v5`, `v[5:6]`) appended to `out`; from a table
+/// for the counts up to 16.
+pub fn push_vgpr(out: &mut String, first: u8, count: u8) {
+    const COUNTS: usize = 16;
+    static TABLE: OnceLock<Vec<Box<str>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .flat_map(|first| {
+                (1..=COUNTS as u8).map(move |count| VgprRange { first, count }.display().into())
+            })
+            .collect()
+    });
+    let i = usize::from(first) * COUNTS + usize::from(count).wrapping_sub(1);
+    match table
+        .get(i)
+        .filter(|_| (1..=COUNTS).contains(&usize::from(count)))
+    {
+        Some(s) => out.push_str(s),
+        None => out.push_str(&VgprRange { first, count }.display()),
+    }
+}
+
+/// `ScalarReg::from_code(code).map(|r| r.display(dwords)).unwrap_or_default()` appended to
+/// `out` (nothing for a code that is no scalar register); from a table for 1 and 2 dwords.
+pub fn push_sreg(out: &mut String, code: u8, dwords: u32) {
+    static TABLE: OnceLock<Vec<Box<str>>> = OnceLock::new();
+    let text = |code: u8, dwords: u32| -> String {
+        ScalarReg::from_code(code)
+            .map(|r| r.display(dwords))
+            .unwrap_or_default()
+    };
+    let table = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .flat_map(|c| [text(c, 1).into(), text(c, 2).into()])
+            .collect()
+    });
+    match dwords {
+        1 | 2 => out.push_str(&table[usize::from(code) * 2 + dwords as usize - 1]),
+        _ => out.push_str(&text(code, dwords)),
+    }
+}
+
+/// `format!("{v:#x}")` appended to `out` (`0x0`, `0x1f`).
+pub fn push_hex(out: &mut String, v: u32) {
+    out.push_str("0x");
+    if v == 0 {
+        out.push('0');
+        return;
+    }
+    let digits = (32 - v.leading_zeros()).div_ceil(4);
+    for i in (0..digits).rev() {
+        let d = (v >> (4 * i)) & 0xf;
+        out.push(char::from(b"0123456789abcdef"[d as usize]));
+    }
+}
+
+/// `ScalarSrc::from_code(code).map(|s| s.display(dwords, literal))` (`<ssrc {code}>` for a
+/// reserved code) appended to `out`; from a table (per code, 1 or 2 dwords) for every code
+/// but the literal.
+pub fn push_ssrc(out: &mut String, code: u8, dwords: u32, literal: u32) {
+    let text = |code: u8, dwords: u32, literal: u32| -> String {
+        ScalarSrc::from_code(code)
+            .map(|s| s.display(dwords, literal))
+            .unwrap_or_else(|_| format!("<ssrc {code}>"))
+    };
+    static TABLE: OnceLock<Vec<Box<str>>> = OnceLock::new();
+    if code != ScalarSrc::LITERAL_CODE && matches!(dwords, 1 | 2) {
+        let table = TABLE.get_or_init(|| {
+            (0..=255u8)
+                .flat_map(|c| [text(c, 1, 0).into(), text(c, 2, 0).into()])
+                .collect()
+        });
+        out.push_str(&table[usize::from(code) * 2 + dwords as usize - 1]);
+    } else {
+        out.push_str(&text(code, dwords, literal));
+    }
+}
+
+/// An instruction's text being written: the mnemonic, then operands separated by `, `.
+pub struct Ops<'a> {
+    pub out: &'a mut String,
+    n: usize,
+}
+
+impl<'a> Ops<'a> {
+    /// Start with `mnemonic`.
+    pub fn new(out: &'a mut String, mnemonic: &str) -> Self {
+        out.push_str(mnemonic);
+        Ops { out, n: 0 }
+    }
+
+    /// The buffer, after the separator of the next operand (` ` for the first, else `, `).
+    pub fn operand(&mut self) -> &mut String {
+        self.out.push_str(if self.n == 0 { " " } else { ", " });
+        self.n += 1;
+        self.out
+    }
+}
+
+/// The row's LLVM mnemonic (its name in lower case), computed once.
+pub fn mnemonic(row: &Row) -> &'static str {
+    static NAMES: PerRow<Box<str>> = PerRow::new(|r| r.mnemonic().into_boxed_str());
+    NAMES.get(row)
+}
 
 /// LLVM's spelling of `n` VGPRs at `v` (`v5`, `v[5:6]`); `<v.. x..>` when the range does not
 /// fit (only a word `check` rejects has one).
@@ -11,6 +185,15 @@ pub fn vgpr(v: u8, n: u8) -> String {
     VgprRange::new(v, n)
         .map(VgprRange::display)
         .unwrap_or_else(|_| format!("<v{v} x{n}>"))
+}
+
+/// [`vgpr`] appended to `out` (from the table of [`push_vgpr`] when the range fits).
+pub fn push_vgpr_checked(out: &mut String, v: u8, n: u8) {
+    if VgprRange::new(v, n).is_ok() {
+        push_vgpr(out, v, n);
+    } else {
+        out.push_str(&vgpr(v, n));
+    }
 }
 
 /// A token of an operand text: (0-based column, text, followed by a comma).

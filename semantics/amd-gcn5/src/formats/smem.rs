@@ -20,10 +20,12 @@
 //! offset must leave bit 20 clear (Table "SMEM Fields": "Signed offsets only work with
 //! S_LOAD/STORE"; "SMEM Encoding Field Descriptions": "20-bit unsigned byte offset").
 
+use super::shared::{push_sreg, PerRow};
 use super::{illegal, UNUSED};
 use crate::instructions::Row;
 use crate::operand::{parse_int, Reason, ScalarReg};
 use gpuref_core::decode::{DecodeError, DecodeErrorKind};
+use std::fmt::Write as _;
 
 /// The SMEM ENCODING value, bits 31:26.
 pub const ENCODING: u32 = 0b11_0000;
@@ -91,6 +93,12 @@ pub struct Shape {
 /// Operations"): loads 1-16 dwords, stores 1-4, atomics 1 or 2 (CMPSWAP twice that), the
 /// cache controls nothing, S_MEMTIME/S_MEMREALTIME a 64-bit destination.
 pub fn shape(row: &Row) -> Shape {
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    *SHAPES.get(row)
+}
+
+/// [`shape`], computed (once per row).
+fn compute_shape(row: &Row) -> Shape {
     let n = row.name;
     let width = |s: &str| {
         if s.ends_with("X16") {
@@ -418,49 +426,121 @@ pub fn encode(row: &Row, f: &Smem) -> [u32; 2] {
     [lo, offset | soffset << 25]
 }
 
-fn imm_text(v: i32) -> String {
-    if v < 0 {
-        format!("-{:#x}", v.unsigned_abs())
-    } else {
-        format!("{v:#x}")
+/// LLVM's text of the operands (after the mnemonic; empty when there are none).
+pub fn operands_text(row: &Row, f: &Smem) -> String {
+    let mut text = String::with_capacity(48);
+    push_operands(&mut text, row, f);
+    text
+}
+
+/// The instruction's text (the mnemonic, then the [`operands_text`] after a space when
+/// there is any) appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, f: &Smem) {
+    out.push_str(super::shared::mnemonic(row));
+    let start = out.len();
+    out.push(' ');
+    push_operands(out, row, f);
+    if out.len() == start + 1 {
+        out.truncate(start);
     }
 }
 
-/// LLVM's text of the operands (after the mnemonic; empty when there are none).
-pub fn operands_text(row: &Row, f: &Smem) -> String {
+/// [`operands_text`] appended to `out`.
+fn push_operands(out: &mut String, row: &Row, f: &Smem) {
     let shape = shape(row);
-    let mut ops = Vec::new();
+    let mut first = true;
+    let mut next = |out: &mut String| {
+        if !std::mem::take(&mut first) {
+            out.push_str(", ");
+        }
+    };
     match shape.data {
-        Data::Regs(w) => ops.push(
-            ScalarReg::from_code(f.sdata)
-                .map(|r| reg_text(r, w))
-                .unwrap_or_else(|_| format!("<sdata {}>", f.sdata)),
-        ),
-        Data::Probe if f.sdata <= 64 => ops.push(f.sdata.to_string()),
-        Data::Probe => ops.push(format!("{:#x}", f.sdata)),
+        Data::Regs(w) => {
+            next(out);
+            match ScalarReg::from_code(f.sdata) {
+                Ok(r) => push_reg(out, r, w),
+                Err(_) => {
+                    let _ = write!(out, "<sdata {}>", f.sdata);
+                }
+            }
+        }
+        Data::Probe => {
+            next(out);
+            let _ = if f.sdata <= 64 {
+                write!(out, "{}", f.sdata)
+            } else {
+                write!(out, "{:#x}", f.sdata)
+            };
+        }
         Data::None => {}
     }
     if shape.base != 0 {
-        ops.push(
-            ScalarReg::from_code(f.sbase.wrapping_mul(2))
-                .map(|r| reg_text(r, shape.base))
-                .unwrap_or_else(|_| format!("<sbase {}>", f.sbase)),
-        );
+        next(out);
+        match ScalarReg::from_code(f.sbase.wrapping_mul(2)) {
+            Ok(r) => push_reg(out, r, shape.base),
+            Err(_) => {
+                let _ = write!(out, "<sbase {}>", f.sbase);
+            }
+        }
     }
     match f.offset {
         SmemOffset::None => {}
-        SmemOffset::Imm(v) => ops.push(imm_text(v)),
-        SmemOffset::Reg(r) | SmemOffset::Soffset(r) => ops.push(r.display(1)),
-        SmemOffset::RegImm(r, v) => ops.push(format!("{} offset:{}", r.display(1), imm_text(v))),
+        SmemOffset::Imm(v) => {
+            next(out);
+            push_imm(out, v);
+        }
+        SmemOffset::Reg(r) | SmemOffset::Soffset(r) => {
+            next(out);
+            push_sreg(out, r.code(), 1);
+        }
+        SmemOffset::RegImm(r, v) => {
+            next(out);
+            push_sreg(out, r.code(), 1);
+            out.push_str(" offset:");
+            push_imm(out, v);
+        }
     }
-    let mut text = ops.join(", ");
     if f.glc {
-        text.push_str(" glc");
+        out.push_str(" glc");
     }
     if f.nv {
-        text.push_str(" nv");
+        out.push_str(" nv");
     }
-    text
+}
+
+/// [`reg_text`] appended to `out`: the table of [`push_sreg`] for 1 and 2 dwords, one of
+/// its own for 4, 8 and 16.
+pub fn push_reg(out: &mut String, reg: ScalarReg, dwords: u32) {
+    const WIDE: [u32; 3] = [4, 8, 16];
+    static TABLE: std::sync::OnceLock<Vec<Option<Box<str>>>> = std::sync::OnceLock::new();
+    if matches!(dwords, 1 | 2) {
+        return push_sreg(out, reg.code(), dwords);
+    }
+    let table = TABLE.get_or_init(|| {
+        (0..=255u8)
+            .flat_map(|c| {
+                let r = ScalarReg::from_code(c).ok();
+                WIDE.map(|n| r.map(|r| reg_text(r, n).into_boxed_str()))
+            })
+            .collect()
+    });
+    let found = WIDE
+        .iter()
+        .position(|&n| n == dwords)
+        .and_then(|i| table.get(usize::from(reg.code()) * WIDE.len() + i));
+    match found {
+        Some(Some(s)) => out.push_str(s),
+        _ => out.push_str(&reg_text(reg, dwords)),
+    }
+}
+
+/// An offset as LLVM prints it (`0x10`, `-0x10`), appended to `out`.
+fn push_imm(out: &mut String, v: i32) {
+    let _ = if v < 0 {
+        write!(out, "-{:#x}", v.unsigned_abs())
+    } else {
+        write!(out, "{v:#x}")
+    };
 }
 
 /// Parse the operand text of an SMEM row. Errors carry a 0-based byte offset into `text`

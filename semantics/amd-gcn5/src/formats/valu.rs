@@ -41,6 +41,7 @@
 //! profile has them, and we follow LLVM (a modifier it cannot print is an error), see
 //! docs/design/0014-gcn5-valu-encodings.md.
 
+use super::shared::PerRow;
 use crate::instructions::{Format, Row};
 use crate::operand::{
     literal_text, FloatConst, Reason, ScalarReg, ScalarSrc, VectorSrc, VgprRange,
@@ -392,30 +393,8 @@ fn op(role: Role, ty: Ty) -> Operand {
 /// The operands and modifiers of a VALU row (see the module docs). Computed once per row
 /// and kept: decoding and printing ask for it on every instruction.
 pub fn shape(row: &Row) -> &'static Shape {
-    /// Slots indexed by format and opcode; a slot two rows share (one name per target)
-    /// holds both, told apart by name.
-    type Slots = Vec<Vec<(&'static str, Shape)>>;
-    static CACHE: OnceLock<Slots> = OnceLock::new();
-    const OPCODES: usize = 1024;
-    let slot = |format: Format, opcode: u16| format as usize * OPCODES + usize::from(opcode);
-    let cache = CACHE.get_or_init(|| {
-        let mut slots: Slots = vec![Vec::new(); Format::ALL.len() * OPCODES];
-        for r in crate::instructions::rows() {
-            let entries = &mut slots[slot(r.format, r.opcode)];
-            if entries.iter().all(|(n, _)| *n != r.name) {
-                entries.push((r.name, compute_shape(r)));
-            }
-        }
-        slots
-    });
-    let found = cache
-        .get(slot(row.format, row.opcode))
-        .and_then(|e| e.iter().find(|(n, _)| *n == row.name));
-    match found {
-        Some((_, s)) => s,
-        // Every table row is cached; a Row built elsewhere (tests) is computed and kept.
-        None => Box::leak(Box::new(compute_shape(row))),
-    }
+    static SHAPES: PerRow<Shape> = PerRow::new(compute_shape);
+    SHAPES.get(row)
 }
 
 /// [`shape`], computed.
@@ -647,6 +626,75 @@ pub fn src_text(src: VectorSrc, ty: Ty, literal: u32) -> String {
         VectorSrc::Scalar(ScalarSrc::Reg(r)) if ty == Ty::B128 => quad_text(r),
         VectorSrc::Scalar(s) => s.display(u32::from(ty.dwords().min(2)), literal),
     }
+}
+
+/// [`src_text`] appended to `out`; from a table (per code and type) for every source but
+/// the literal, since the printers ask on every operand.
+pub fn push_src(out: &mut String, src: VectorSrc, ty: Ty, literal: u32) {
+    const TYS: [Ty; 9] = [
+        Ty::I16,
+        Ty::F16,
+        Ty::V2I16,
+        Ty::V2F16,
+        Ty::I32,
+        Ty::F32,
+        Ty::I64,
+        Ty::F64,
+        Ty::B128,
+    ];
+    static TABLE: OnceLock<Vec<Option<Box<str>>>> = OnceLock::new();
+    if !src.is_literal() {
+        let table = TABLE.get_or_init(|| {
+            (0..512u16)
+                .flat_map(|code| {
+                    let s = VectorSrc::from_code(code).ok().filter(|s| !s.is_literal());
+                    TYS.map(|ty| s.map(|s| src_text(s, ty, 0).into_boxed_str()))
+                })
+                .collect()
+        });
+        let slot = TYS.iter().position(|&t| t == ty);
+        let found = slot.and_then(|t| table.get(usize::from(src.code()) * TYS.len() + t));
+        if let Some(Some(s)) = found {
+            out.push_str(s);
+            return;
+        }
+    }
+    out.push_str(&src_text(src, ty, literal));
+}
+
+/// [`clamp_omod_text`] appended to `out`.
+pub fn push_clamp_omod(out: &mut String, clamp: bool, omod: u8) {
+    if clamp {
+        out.push_str(" clamp");
+    }
+    out.push_str(match omod {
+        1 => " mul:2",
+        2 => " mul:4",
+        3 => " div:2",
+        _ => "",
+    });
+}
+
+/// [`mod_text`] appended to `out`, the operand given by `operand` (which appends it).
+pub fn push_mod(
+    out: &mut String,
+    operand: impl FnOnce(&mut String),
+    is_const: bool,
+    abs: bool,
+    neg: bool,
+    int_mods: bool,
+) {
+    let (open, close) = match (int_mods, neg, abs) {
+        (true, true, _) => ("sext(", ")"),
+        (true, false, _) | (false, false, false) => ("", ""),
+        (false, false, true) => ("|", "|"),
+        (false, true, true) => ("-|", "|"),
+        (false, true, false) if is_const => ("neg(", ")"),
+        (false, true, false) => ("-", ""),
+    };
+    out.push_str(open);
+    operand(out);
+    out.push_str(close);
 }
 
 /// `s[n:n+3]` / `ttmp[n:n+3]` (a 128-bit scalar operand).

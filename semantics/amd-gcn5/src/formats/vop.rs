@@ -15,11 +15,13 @@
 //! (printed `vcc`); V_CMPX also writes EXEC. V_MADMK/V_MADAK always take the literal as K.
 //! Operand shapes come from [`valu::shape`].
 
+use super::shared::{push_sreg, push_vgpr, PerRow};
 use super::valu::{self, check_kind, check_src, src_text, Role, Shape, SrcKind, Ty};
 use super::{illegal, split_operands, truncated, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{ScalarReg, ScalarSrc, VectorSrc, VgprRange};
 use gpuref_core::decode::DecodeError;
+use std::fmt::Write as _;
 
 /// The fields of a VOP1, VOP2 or VOPC instruction (fields the format lacks are zero).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,19 +95,20 @@ pub fn check(row: &Row, v: &Vop) -> Result<(), DecodeError> {
         }
         _ => {}
     }
-    let code = u64::from(v.src0.code());
+    // The code only for an error (computing it costs on every instruction).
+    let code = || u64::from(v.src0.code());
     match shape.get(Role::Src0) {
         Some(o) => {
-            check_kind(v.src0, o.kind).map_err(|e| illegal("SRC0", code, e))?;
+            check_kind(v.src0, o.kind).map_err(|e| illegal("SRC0", code(), e))?;
             if o.kind == SrcKind::Vgpr
                 && v.src0 == VectorSrc::LdsDirect
                 && row.name != "V_READFIRSTLANE_B32"
             {
-                return Err(illegal("SRC0", code, "this operand must be a VGPR"));
+                return Err(illegal("SRC0", code(), "this operand must be a VGPR"));
             }
-            check_src(v.src0, o.ty).map_err(|e| illegal("SRC0", code, e))?;
+            check_src(v.src0, o.ty).map_err(|e| illegal("SRC0", code(), e))?;
         }
-        None if code != 0 => return Err(illegal("SRC0", code, UNUSED)),
+        None if code() != 0 => return Err(illegal("SRC0", code(), UNUSED)),
         None => {}
     }
     match shape.get(Role::Src1) {
@@ -187,47 +190,48 @@ pub fn encode(row: &Row, v: &Vop, literal: Option<u32>) -> Vec<u32> {
 
 /// The mnemonic LLVM prints for the e32 form.
 pub fn mnemonic(row: &Row) -> String {
-    if NO_SUFFIX.contains(&row.name) {
-        row.mnemonic()
-    } else {
-        format!("{}_e32", row.mnemonic())
-    }
+    mnemonic_str(row).to_string()
+}
+
+/// [`mnemonic`], computed once per row.
+fn mnemonic_str(row: &Row) -> &'static str {
+    static NAMES: PerRow<Box<str>> = PerRow::new(|row| {
+        if NO_SUFFIX.contains(&row.name) {
+            row.mnemonic().into()
+        } else {
+            format!("{}_e32", row.mnemonic()).into()
+        }
+    });
+    NAMES.get(row)
 }
 
 /// LLVM's text of the e32 instruction.
 pub fn text(row: &Row, v: &Vop, literal: Option<u32>) -> String {
+    let mut out = String::with_capacity(48);
+    write_text(&mut out, row, v, literal);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, v: &Vop, literal: Option<u32>) {
     let shape = valu::shape(row);
     let lit = literal.unwrap_or(0);
-    let ops: Vec<String> = shape
-        .operands
-        .iter()
-        .map(|o| match o.role {
-            Role::Vdst => VgprRange {
-                first: v.vdst,
-                count: o.ty.dwords(),
-            }
-            .display(),
-            Role::Sdst => ScalarReg::from_code(v.vdst)
-                .map(|r| r.display(1))
-                .unwrap_or_default(),
-            Role::CarryOut | Role::CarryIn => "vcc".into(),
+    out.push_str(mnemonic_str(row));
+    for (i, o) in shape.operands.iter().enumerate() {
+        out.push_str(if i == 0 { " " } else { ", " });
+        match o.role {
+            Role::Vdst => push_vgpr(out, v.vdst, o.ty.dwords()),
+            Role::Sdst => push_sreg(out, v.vdst, 1),
+            Role::CarryOut | Role::CarryIn => out.push_str("vcc"),
             Role::Src0 if v.src0.is_literal() && shape.get(Role::K).is_some() => {
-                shared_literal_text(o.ty, lit)
+                out.push_str(&shared_literal_text(o.ty, lit))
             }
-            Role::Src0 | Role::Src2 => src_text(v.src0, o.ty, lit),
-            Role::Src1 => VgprRange {
-                first: v.vsrc1,
-                count: o.ty.dwords(),
+            Role::Src0 | Role::Src2 => valu::push_src(out, v.src0, o.ty, lit),
+            Role::Src1 => push_vgpr(out, v.vsrc1, o.ty.dwords()),
+            Role::K => {
+                let _ = write!(out, "{lit:#x}");
             }
-            .display(),
-            Role::K => format!("{lit:#x}"),
-        })
-        .collect();
-    let name = mnemonic(row);
-    if ops.is_empty() {
-        name
-    } else {
-        format!("{name} {}", ops.join(", "))
+        }
     }
 }
 

@@ -16,7 +16,8 @@
 //! VOP3B's lane mask to SDST; V_CNDMASK/V_ADDC/V_SUBB*'s lane mask source is SRC2.
 //! Which modifiers a row takes: [`valu::shape`].
 
-use super::valu::{self, check_kind, check_src, mod_text, src_text, Role, Shape, SrcKind};
+use super::shared::{push_sreg, push_vgpr, PerRow};
+use super::valu::{self, check_kind, check_src, Role, Shape, SrcKind};
 use super::{illegal, split_operands, truncated, UNUSED};
 use crate::instructions::{Format, Row};
 use crate::operand::{Reason, ScalarReg, ScalarSrc, VectorSrc, VgprRange};
@@ -69,10 +70,19 @@ pub fn opcode(word: u32) -> u16 {
 
 /// VOP3B for the opcodes of VOP3B rows (native or promoted), else VOP3A.
 pub fn format_of(opcode: u16) -> Format {
-    // by_opcode finds native and promoted VOP3B rows through its index.
-    let b = crate::target::Target::ALL
-        .into_iter()
-        .any(|t| crate::instructions::by_opcode(t, Format::Vop3b, opcode).is_some());
+    // by_opcode finds native and promoted VOP3B rows through its index; the answer for
+    // each of the 1024 opcodes is kept (identify asks for every VOP3 word).
+    static B: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    let is_b = |opcode: u16| {
+        crate::target::Target::ALL
+            .into_iter()
+            .any(|t| crate::instructions::by_opcode(t, Format::Vop3b, opcode).is_some())
+    };
+    let table = B.get_or_init(|| (0..1024).map(is_b).collect());
+    let b = match table.get(usize::from(opcode)) {
+        Some(&b) => b,
+        None => is_b(opcode),
+    };
     if b {
         Format::Vop3b
     } else {
@@ -80,16 +90,39 @@ pub fn format_of(opcode: u16) -> Format {
     }
 }
 
+/// What the VOP3 form of a row is, computed once per row (decode reads it once per
+/// instruction).
+struct Facts {
+    /// VOP3B (native or promoted).
+    b: bool,
+    /// The VOP3 opcode.
+    opcode: u16,
+    /// An interpolation form ([`super::vop3i`]).
+    interp: bool,
+    shape: &'static Shape,
+}
+
+fn facts(row: &Row) -> &'static Facts {
+    static FACTS: PerRow<Facts> = PerRow::new(|row| Facts {
+        b: row.format == Format::Vop3b
+            || row.promotion().is_some_and(|p| p.format == Format::Vop3b),
+        opcode: match row.format {
+            Format::Vop3a | Format::Vop3b => row.opcode,
+            _ => row.promotion().map_or(row.opcode, |p| p.opcode),
+        },
+        interp: super::vop3i::is_interp(row),
+        shape: valu::shape(row),
+    });
+    FACTS.get(row)
+}
+
 fn is_b(row: &Row) -> bool {
-    row.format == Format::Vop3b || row.promotion().is_some_and(|p| p.format == Format::Vop3b)
+    facts(row).b
 }
 
 /// The VOP3 opcode of a row.
 pub fn vop3_opcode(row: &Row) -> u16 {
-    match row.format {
-        Format::Vop3a | Format::Vop3b => row.opcode,
-        _ => row.promotion().map_or(row.opcode, |p| p.opcode),
-    }
+    facts(row).opcode
 }
 
 /// The two dwords.
@@ -116,28 +149,34 @@ pub const LDS_DIRECT_SRC0: Reason = "LDS_DIRECT is a SRC0 input only (Vega \"LDS
 const NO_LITERAL: Reason =
     "VOP3 has no literal (Vega \"Instruction Inputs\": literals are for the 32-bit formats)";
 
-fn not_yet(row: &Row) -> bool {
-    super::vop3i::is_interp(row)
+/// Whether a row's VOP3 form is an interpolation form ([`super::vop3i`]), from the table.
+pub(super) fn not_yet(row: &Row) -> bool {
+    facts(row).interp
 }
 
 /// Check the fields of `v` against `row`'s shape.
 pub fn check(row: &Row, v: &Vop3) -> Result<(), DecodeError> {
-    if not_yet(row) {
+    check_facts(facts(row), v)
+}
+
+/// [`check`], given the row's facts.
+fn check_facts(f: &Facts, v: &Vop3) -> Result<(), DecodeError> {
+    if f.interp {
         return Err(illegal(
             "OP",
-            u64::from(vop3_opcode(row)),
+            u64::from(f.opcode),
             "the VOP3 interpolation rows are decoded by formats::vop3i",
         ));
     }
-    let shape = valu::shape(row);
+    let shape = f.shape;
     if !shape.e64 {
         return Err(illegal(
             "OP",
-            u64::from(vop3_opcode(row)),
+            u64::from(f.opcode),
             "this instruction has no VOP3 form (valu::NO_E64)",
         ));
     }
-    let b = is_b(row);
+    let b = f.b;
     // Destinations.
     let vop3b_pair = b && shape.get(Role::CarryOut).is_some();
     match (
@@ -164,9 +203,9 @@ pub fn check(row: &Row, v: &Vop3) -> Result<(), DecodeError> {
         return Err(illegal("SDST", u64::from(v.sdst), UNUSED));
     }
     // Sources.
-    let srcs: Vec<_> = shape.sources().copied().collect();
+    let mut srcs = shape.sources();
     for (i, field) in FIELDS.iter().enumerate() {
-        let o = srcs.get(i);
+        let o = srcs.next();
         match (o, v.src[i]) {
             (None, None) => {}
             (None, Some(s)) => {
@@ -176,33 +215,34 @@ pub fn check(row: &Row, v: &Vop3) -> Result<(), DecodeError> {
             }
             (Some(_), None) => return Err(illegal(field, 0, "missing source")),
             (Some(o), Some(s)) => {
-                let code = u64::from(s.code());
+                // The code only for an error (computing it costs on every source).
+                let code = || u64::from(s.code());
                 if s.is_literal() {
-                    return Err(illegal(field, code, NO_LITERAL));
+                    return Err(illegal(field, code(), NO_LITERAL));
                 }
                 if o.role == Role::CarryIn {
                     match s {
                         VectorSrc::Scalar(ScalarSrc::Reg(r)) => {
-                            r.check_width(2).map_err(|e| illegal(field, code, e))?
+                            r.check_width(2).map_err(|e| illegal(field, code(), e))?
                         }
                         _ => {
                             return Err(illegal(
                                 field,
-                                code,
+                                code(),
                                 "the lane mask source must be an SGPR pair",
                             ))
                         }
                     }
                     continue;
                 }
-                check_kind(s, o.kind).map_err(|e| illegal(field, code, e))?;
+                check_kind(s, o.kind).map_err(|e| illegal(field, code(), e))?;
                 if i > 0 && s == VectorSrc::LdsDirect {
-                    return Err(illegal(field, code, LDS_DIRECT_SRC0));
+                    return Err(illegal(field, code(), LDS_DIRECT_SRC0));
                 }
                 if o.kind == SrcKind::Vgpr && s == VectorSrc::LdsDirect {
-                    return Err(illegal(field, code, "this operand must be a VGPR"));
+                    return Err(illegal(field, code(), "this operand must be a VGPR"));
                 }
-                check_src(s, o.ty).map_err(|e| illegal(field, code, e))?;
+                check_src(s, o.ty).map_err(|e| illegal(field, code(), e))?;
             }
         }
     }
@@ -267,7 +307,8 @@ pub fn decode(row: &Row, words: &[u32]) -> Result<Vop3, DecodeError> {
         [a, b, ..] => (*a, *b),
         _ => return Err(truncated(2, words.len())),
     };
-    let b = is_b(row);
+    let f = facts(row);
+    let b = f.b;
     let mut src = [None; 3];
     for (i, field) in FIELDS.iter().enumerate() {
         let code = ((w1 >> (9 * i)) & 0x1ff) as u16;
@@ -277,7 +318,7 @@ pub fn decode(row: &Row, words: &[u32]) -> Result<Vop3, DecodeError> {
         }
     }
     // A used source may be code 0 (s0).
-    let shape = valu::shape(row);
+    let shape = f.shape;
     for slot in src.iter_mut().take(shape.source_count()) {
         if slot.is_none() {
             *slot = Some(VectorSrc::Scalar(ScalarSrc::Reg(ScalarReg::Sgpr(
@@ -295,20 +336,26 @@ pub fn decode(row: &Row, words: &[u32]) -> Result<Vop3, DecodeError> {
         omod: ((w1 >> 27) & 3) as u8,
         neg: ((w1 >> 29) & 7) as u8,
     };
-    check(row, &v)?;
+    check_facts(f, &v)?;
     Ok(v)
 }
 
 /// The mnemonic LLVM prints for the VOP3 form.
 pub fn mnemonic(row: &Row) -> String {
-    match row.format {
+    mnemonic_str(row).to_string()
+}
+
+/// [`mnemonic`], computed once per row.
+fn mnemonic_str(row: &Row) -> &'static str {
+    static NAMES: PerRow<Box<str>> = PerRow::new(|row| match row.format {
         Format::Vop1 | Format::Vop2 | Format::Vopc
             if !matches!(row.name, "V_NOP" | "V_CLREXCP") =>
         {
-            format!("{}_e64", row.mnemonic())
+            format!("{}_e64", row.mnemonic()).into()
         }
-        _ => row.mnemonic(),
-    }
+        _ => row.mnemonic().into(),
+    });
+    NAMES.get(row)
 }
 
 fn is_const(s: VectorSrc) -> bool {
@@ -320,32 +367,29 @@ fn is_const(s: VectorSrc) -> bool {
 
 /// LLVM's text of the VOP3 instruction.
 pub fn text(row: &Row, v: &Vop3) -> String {
+    let mut out = String::with_capacity(64);
+    write_text(&mut out, row, v);
+    out
+}
+
+/// [`text`] appended to `out`.
+pub fn write_text(out: &mut String, row: &Row, v: &Vop3) {
     let shape = valu::shape(row);
     let b = is_b(row);
-    let mut ops = Vec::new();
     let mut si = 0usize;
-    for o in &shape.operands {
-        let t = match o.role {
-            Role::Vdst => VgprRange {
-                first: v.vdst,
-                count: o.ty.dwords(),
-            }
-            .display(),
-            Role::Sdst => ScalarReg::from_code(v.vdst)
-                .map(|r| r.display(1))
-                .unwrap_or_default(),
-            Role::CarryOut => {
-                let code = if b { v.sdst } else { v.vdst };
-                ScalarReg::from_code(code)
-                    .map(|r| r.display(2))
-                    .unwrap_or_default()
-            }
+    out.push_str(mnemonic_str(row));
+    for (k, o) in shape.operands.iter().enumerate() {
+        out.push_str(if k == 0 { " " } else { ", " });
+        match o.role {
+            Role::Vdst => push_vgpr(out, v.vdst, o.ty.dwords()),
+            Role::Sdst => push_sreg(out, v.vdst, 1),
+            Role::CarryOut => push_sreg(out, if b { v.sdst } else { v.vdst }, 2),
             Role::CarryIn => {
                 si += 1;
                 match v.src[2] {
-                    Some(VectorSrc::Scalar(ScalarSrc::Reg(r))) => r.display(2),
-                    Some(s) => src_text(s, o.ty, 0),
-                    None => String::new(),
+                    Some(VectorSrc::Scalar(ScalarSrc::Reg(r))) => push_sreg(out, r.code(), 2),
+                    Some(s) => valu::push_src(out, s, o.ty, 0),
+                    None => {}
                 }
             }
             Role::Src0 | Role::Src1 | Role::Src2 => {
@@ -354,35 +398,31 @@ pub fn text(row: &Row, v: &Vop3) -> String {
                 let s = v.src[i].unwrap_or(VectorSrc::Scalar(ScalarSrc::Int(0)));
                 let bit = 1u8 << i;
                 let int_mods = shape.mods.sext & bit != 0;
-                mod_text(
-                    &src_text(s, o.ty, 0),
+                valu::push_mod(
+                    out,
+                    |out| valu::push_src(out, s, o.ty, 0),
                     is_const(s),
                     v.abs & bit != 0,
                     v.neg & bit != 0,
                     int_mods,
-                )
+                );
             }
-            Role::K => String::new(),
-        };
-        ops.push(t);
-    }
-    let mut out = mnemonic(row);
-    if !ops.is_empty() {
-        out.push(' ');
-        out.push_str(&ops.join(", "));
+            Role::K => {}
+        }
     }
     let n = shape.mods.op_sel;
     if n > 0 && v.op_sel != 0 {
-        let bits: Vec<String> = (0..n)
-            .map(|i| {
-                let bit = if i == n - 1 { 3 } else { i };
-                ((v.op_sel >> bit) & 1).to_string()
-            })
-            .collect();
-        out.push_str(&format!(" op_sel:[{}]", bits.join(",")));
+        out.push_str(" op_sel:[");
+        for i in 0..n {
+            let bit = if i == n - 1 { 3 } else { i };
+            if i > 0 {
+                out.push(',');
+            }
+            out.push(if (v.op_sel >> bit) & 1 == 1 { '1' } else { '0' });
+        }
+        out.push(']');
     }
-    out.push_str(&valu::clamp_omod_text(v.clamp, v.omod));
-    out
+    valu::push_clamp_omod(out, v.clamp, v.omod);
 }
 
 /// Parse the operands of the VOP3 form (`ops` starts at 0-based column `base`).
