@@ -315,6 +315,18 @@ fn packed(ty: Ty) -> bool {
     matches!(ty, Ty::V2I16 | Ty::V2F16)
 }
 
+/// For a float value of type `ty`: `Some(true)` a quiet NaN, `Some(false)` a signalling
+/// NaN, `None` not a NaN (or not a float type).
+fn nan_kind(ty: Ty, v: u64) -> Option<bool> {
+    let (exp, frac, quiet) = match ty {
+        Ty::F16 => (0x7c00, 0x3ff, 0x200),
+        Ty::F32 => (0x7f80_0000, 0x7f_ffff, 0x40_0000),
+        Ty::F64 => (0x7ff0 << 48, (1 << 52) - 1, 1 << 51),
+        _ => return None,
+    };
+    (v & exp == exp && v & frac != 0).then_some(v & quiet != 0)
+}
+
 /// The sign bit of a float operand type.
 fn sign_bit(ty: Ty) -> u64 {
     match ty {
@@ -502,7 +514,21 @@ pub(crate) fn execute_with(
             carry: carry_mask >> lane & 1 == 1,
             lane: lane as u8,
         };
-        let out = kernel(&input, &ctx);
+        let mut out = kernel(&input, &ctx);
+        // MODE.IEEE = 0 with a signalling NaN source and a NaN result: any NaN, flags open
+        // (rule gcn5.valu.ieee0_snan), for every row whose kernel did not already say more.
+        if !mode.ieee()
+            && out.unsettled.is_none()
+            && float_dst
+                .zip(out.d)
+                .is_some_and(|(t, d)| nan_kind(t, d).is_some())
+            && src_tys
+                .iter()
+                .zip(s)
+                .any(|(t, v)| nan_kind(*t, v) == Some(false))
+        {
+            out = out.unsettled(super::valu::Accept::AnyNan, "gcn5.valu.ieee0_snan", false);
+        }
         flags = flags.union(out.flags);
         if let Some(c) = out.carry {
             lane_mask |= u64::from(c) << lane;

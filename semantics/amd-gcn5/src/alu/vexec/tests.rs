@@ -629,3 +629,24 @@ fn packed_operands_of_the_e32_and_vop3_forms_pass_whole() {
         )
     );
 }
+
+#[test]
+fn ieee0_signalling_nan_results_accept_any_nan() {
+    let i = inst("v_add_f32_e32 v0, v1, v2");
+    // sNaN 0x7fa00000 + 1.0: a NaN. MODE.IEEE = 1 (0x3f0 has bit 9): the quieted NaN,
+    // settled; IEEE = 0 (0x1f0): any NaN, flags open (rule gcn5.valu.ieee0_snan).
+    for (mode, open) in [(0x3f0, false), (0x1f0, true)] {
+        let mut w = wave(1);
+        w.mode = mode;
+        w.vgpr[1][0] = 0x7fa0_0000;
+        w.vgpr[2][0] = 0x3f80_0000;
+        crate::alu::execute(&mut w, &i).expect("runs");
+        assert_eq!(w.vgpr[0][0] & 0x7fc0_0000, 0x7fc0_0000, "a quiet NaN");
+        let why = w.unsettled.first().map(|u| (u.why.accept, u.why.rule));
+        assert_eq!(
+            why,
+            open.then_some((crate::alu::valu::Accept::AnyNan, "gcn5.valu.ieee0_snan")),
+            "mode {mode:#x}"
+        );
+    }
+}
