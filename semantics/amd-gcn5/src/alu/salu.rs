@@ -249,6 +249,3 @@ fn lo(v: u64) -> u32 {
 fn i(v: u64) -> i32 {
     v as u32 as i32
 }
-
-#[cfg(test)]
-mod spec_cases;

@@ -238,8 +238,6 @@ pub const RULES: &[Rule] = &[
 ];
 
 #[cfg(test)]
-mod spec_cases;
-#[cfg(test)]
 pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
