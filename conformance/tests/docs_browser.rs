@@ -259,3 +259,235 @@ fn site_renders_and_search_works_in_headless_chromium() {
         text(&o)
     );
 }
+
+/// A minimal WebDriver client over chromedriver's HTTP API (std only; JSON by serde_json).
+struct Driver {
+    port: u16,
+    child: std::process::Child,
+    session: String,
+    profile: PathBuf,
+}
+
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    body: Option<&serde_json::Value>,
+) -> serde_json::Value {
+    use std::io::{Read, Write};
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut s =
+        std::net::TcpStream::connect(("127.0.0.1", port)).expect("chromedriver is not listening");
+    s.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // chromedriver keeps the connection open: read the headers, then the body they announce.
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 8192];
+    let complete = |raw: &[u8]| -> Option<String> {
+        let text = String::from_utf8_lossy(raw).to_string();
+        let (head, rest) = text.split_once("\r\n\r\n")?;
+        let lower = head.to_ascii_lowercase();
+        if lower.contains("transfer-encoding: chunked") {
+            let mut out = String::new();
+            let mut rest = rest;
+            loop {
+                let (size, after) = rest.split_once("\r\n")?;
+                let n = usize::from_str_radix(size.trim(), 16).ok()?;
+                if n == 0 {
+                    return Some(out);
+                }
+                out.push_str(after.get(..n)?);
+                rest = after.get(n..)?.strip_prefix("\r\n")?;
+            }
+        }
+        let len = lower
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .unwrap_or(0);
+        (rest.len() >= len).then(|| rest[..len].to_string())
+    };
+    let decoded = loop {
+        if let Some(body) = complete(&raw) {
+            break body;
+        }
+        let n = s.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "{method} {path}: connection closed: {}",
+            String::from_utf8_lossy(&raw)
+        );
+        raw.extend_from_slice(&buf[..n]);
+    };
+    let raw = String::from_utf8_lossy(&raw).to_string();
+    serde_json::from_str(&decoded).unwrap_or_else(|e| panic!("{method} {path}: {e}: {raw}"))
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let driver = ["chromedriver"]
+            .iter()
+            .flat_map(|n| {
+                std::env::var("PATH")
+                    .unwrap_or_default()
+                    .split(':')
+                    .map(|d| Path::new(d).join(n))
+                    .collect::<Vec<_>>()
+            })
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| {
+                panic!(
+                    "chromedriver was not found: install the Debian package chromium-driver \
+                     (scripts/setup does)"
+                )
+            });
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "chromedriver did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        let profile = tempdir("webdriver-profile");
+        let caps = serde_json::json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+            "binary": chromium().display().to_string(),
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                format!("--user-data-dir={}", profile.display())]}}}});
+        let mut d = Driver {
+            port,
+            child,
+            session: String::new(),
+            profile,
+        };
+        let r = http(port, "POST", "/session", Some(&caps));
+        d.session = r["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {r}"))
+            .to_string();
+        d
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<serde_json::Value>) -> serde_json::Value {
+        let r = http(
+            self.port,
+            method,
+            &format!("/session/{}{path}", self.session),
+            body.as_ref(),
+        );
+        assert!(r["value"]["error"].is_null(), "{method} {path}: {r}");
+        r["value"].clone()
+    }
+
+    fn find_all(&self, css: &str) -> Vec<String> {
+        let v = self.call(
+            "POST",
+            "/elements",
+            Some(serde_json::json!({"using": "css selector", "value": css})),
+        );
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|e| e.as_object()?.values().next()?.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = std::panic::catch_unwind(|| {
+                http(
+                    self.port,
+                    "DELETE",
+                    &format!("/session/{}", self.session),
+                    None,
+                )
+            });
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Through chromedriver: type a mnemonic into the search box, see the results appear, click
+/// the first one and land on its page; then a rule id.
+#[test]
+fn typing_in_the_search_box_finds_and_opens_a_page() {
+    let d = Driver::start();
+    d.call(
+        "POST",
+        "/url",
+        Some(serde_json::json!({"url": url("index.html")})),
+    );
+    assert!(
+        d.find_all("#results li").is_empty(),
+        "results before typing"
+    );
+    let q = d.find_all("#q");
+    assert_eq!(q.len(), 1, "no search box");
+    d.call(
+        "POST",
+        &format!("/element/{}/value", q[0]),
+        Some(serde_json::json!({"text": "v_min_f32"})),
+    );
+    let links = d.find_all("#results li a");
+    assert!(!links.is_empty(), "typing found nothing");
+    let first = d.call("GET", &format!("/element/{}/text", links[0]), None);
+    assert_eq!(first.as_str(), Some("v_min_f32"));
+    d.call(
+        "POST",
+        &format!("/element/{}/click", links[0]),
+        Some(serde_json::json!({})),
+    );
+    let now = d.call("GET", "/url", None);
+    assert!(
+        now.as_str()
+            .is_some_and(|u| u.ends_with("gcn5/v_min_f32.html")),
+        "{now}"
+    );
+    let h1 = d.find_all("h1");
+    let title = d.call("GET", &format!("/element/{}/text", h1[0]), None);
+    assert_eq!(title.as_str(), Some("v_min_f32"));
+    // A rule id, typed on an instruction page: the result links to the rule's anchor.
+    let q = d.find_all("#q");
+    d.call(
+        "POST",
+        &format!("/element/{}/value", q[0]),
+        Some(serde_json::json!({"text": "gcn5.valu.cvt_int.sat"})),
+    );
+    let links = d.find_all("#results li a");
+    assert_eq!(links.len(), 1, "one rule expected");
+    let href = d.call(
+        "GET",
+        &format!("/element/{}/attribute/href", links[0]),
+        None,
+    );
+    assert!(
+        href.as_str()
+            .is_some_and(|h| h.ends_with("#gcn5.valu.cvt_int.saturate")),
+        "{href}"
+    );
+}
