@@ -144,7 +144,7 @@ pub fn cmd_docs(root: &Path, markdown: &Path, out: Option<&Path>, check: bool) -
 }
 
 /// `gpuref explain MNEMONIC [--target T]`.
-pub fn cmd_explain(mnemonic: &str, target: Option<&str>) -> ExitCode {
+pub fn cmd_explain(root: &Path, mnemonic: &str, target: Option<&str>) -> ExitCode {
     let target = match target.map(|t| (t, Target::parse(t))) {
         None => None,
         Some((_, Some(t))) => Some(t),
@@ -153,7 +153,7 @@ pub fn cmd_explain(mnemonic: &str, target: Option<&str>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match instruction_page(mnemonic, target) {
+    match instruction_page(root, mnemonic, target) {
         Some(p) => {
             print!("{}", text(&p));
             ExitCode::SUCCESS

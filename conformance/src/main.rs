@@ -107,6 +107,9 @@ enum Command {
         /// Only this target's rows: gfx900 or gfx908.
         #[arg(long)]
         target: Option<String>,
+        /// The repository root (the kernel's doc comment is read from its sources).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
     },
     /// Assemble GCN5/CDNA1 LLVM-syntax text; prints each instruction's hex dwords.
     #[command(after_help = ASM_HELP)]
@@ -182,9 +185,11 @@ fn main() -> ExitCode {
             check,
             root,
         } => gpuref_conformance::docs::cmd_docs(&root, &markdown, out.as_deref(), check),
-        Command::Explain { mnemonic, target } => {
-            gpuref_conformance::docs::cmd_explain(&mnemonic, target.as_deref())
-        }
+        Command::Explain {
+            mnemonic,
+            target,
+            root,
+        } => gpuref_conformance::docs::cmd_explain(&root, &mnemonic, target.as_deref()),
         Command::Run => cmd_run(&[]),
         Command::Disasm { target, hex, file } => cmd_disasm(&target, hex.as_deref(), file),
         Command::Asm { target, file, text } => cmd_asm(&target, file, text),

@@ -73,11 +73,16 @@ fn committed_reference_is_current() {
 #[test]
 fn explain_prints_the_page() {
     let o = gpuref()
-        .args(["explain", "v_min_f32", "--target", "gfx908"])
+        .args(["explain", "v_min_f32", "--target", "gfx908", "--root"])
+        .arg(root())
         .output()
         .unwrap();
     let out = text(&o);
     assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("pseudocode line): if (IEEE_MODE && S0.f == sNaN)"),
+        "{out}"
+    );
     assert!(out.contains("gcn5.v_minmax.nan [specified]"), "{out}");
     assert!(out.contains("VOP3A 0x10a"), "{out}");
     let o = gpuref().args(["explain", "v_no_such_op"]).output().unwrap();

@@ -102,7 +102,68 @@ fn operands(row: &Row) -> Option<Block> {
 }
 
 /// The page of one mnemonic (`target` keeps only that target's rows).
-pub fn instruction_page(name: &str, target: Option<Target>) -> Option<Page> {
+/// The kernel's doc comment (which quotes the manual's pseudocode line), read from the
+/// sources under `root`: the table row `k("NAME", path::to::kernel, ...)` in `source`
+/// names the kernel fn, looked up in `source` and the files of its module directory.
+pub fn kernel_doc(root: &Path, source: &str, name: &str) -> Option<String> {
+    let table = std::fs::read_to_string(root.join(source)).ok()?;
+    let pat = format!("k(\"{name}\",");
+    let rest = table[table.find(&pat)? + pat.len()..].trim_start();
+    let path: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+        .collect();
+    let fname = path.rsplit("::").next()?;
+    let mut files = vec![root.join(source)];
+    let mut dirs = vec![root.join(source).with_extension("")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let decl = format!("fn {fname}(");
+    for f in files {
+        let text = std::fs::read_to_string(&f).ok()?;
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(at) = lines.iter().position(|l| {
+            let l = l.trim_start();
+            l.starts_with(&decl) || (l.starts_with("pub") && l.contains(&format!(" {decl}")))
+        }) else {
+            continue;
+        };
+        let mut doc: Vec<&str> = lines[..at]
+            .iter()
+            .rev()
+            .map(|l| l.trim())
+            .take_while(|l| l.starts_with("///") || l.starts_with("#["))
+            .filter_map(|l| l.strip_prefix("///"))
+            .map(str::trim)
+            .collect();
+        doc.reverse();
+        let doc = doc.join(" ");
+        return (!doc.is_empty()).then_some(doc);
+    }
+    None
+}
+
+/// Text with `code` runs as spans.
+fn doc_spans(doc: &str) -> Vec<Span> {
+    doc.split('`')
+        .enumerate()
+        .filter(|(_, s)| !s.is_empty())
+        .map(|(i, s)| if i % 2 == 1 { code(s) } else { t(s) })
+        .collect()
+}
+
+/// The page of one mnemonic (`target` keeps only that target's rows; `root` is the
+/// repository, where the kernel's doc comment is read).
+pub fn instruction_page(root: &Path, name: &str, target: Option<Target>) -> Option<Page> {
     let lower = name.to_ascii_lowercase();
     let rs: Vec<&'static Row> = by_mnemonic()
         .remove(&lower)?
@@ -130,6 +191,16 @@ pub fn instruction_page(name: &str, target: Option<Target>) -> Option<Page> {
         Some("semantics".into()),
     ));
     b.push(semantics_para(&view));
+    if let Some(doc) = view
+        .kernel
+        .and_then(|k| kernel_doc(root, k.source, first.name))
+    {
+        let mut s = vec![t(
+            "The kernel's doc comment (the manual's pseudocode line): ",
+        )];
+        s.extend(doc_spans(&doc));
+        b.push(Block::Para(s));
+    }
     b.push(Block::Heading(
         2,
         "Encodings".into(),
@@ -249,10 +320,7 @@ fn semantics_para(view: &RowView) -> Block {
             s.extend(cites(k.cites));
             s.push(t(". Kernel table: "));
             s.push(repo_link(k.source, k.source));
-            s.push(t(
-                ". (The manual's pseudocode line is quoted in the kernel's doc comment \
-                       there; the reference does not copy it.)",
-            ));
+            s.push(t("."));
         }
         (None, Some(why)) => s.push(t(format!("No executable semantics yet: {why}"))),
         (None, None) => s.push(t(
@@ -398,7 +466,7 @@ fn index_pages() -> Vec<Page> {
 pub fn pages(root: &Path) -> Vec<Page> {
     let mut out = index_pages();
     for name in by_mnemonic().keys() {
-        out.extend(instruction_page(name, None));
+        out.extend(instruction_page(root, name, None));
     }
     out.extend(disputes::pages(root));
     out.push(super::special::quirks_page());

@@ -81,11 +81,35 @@ fn pages_cover_the_tables() {
 /// (0xff800000), and with x = qNaN is 1.0 (IEEE 754-2008 minNum returns the number).
 #[test]
 fn special_values_come_from_the_kernel() {
-    let p = instruction_page("v_min_f32", None).unwrap();
+    let p = instruction_page(&root(), "v_min_f32", None).unwrap();
     let md = render::markdown(&p);
     assert!(md.contains("| -inf | `0xff800000`"), "{md}");
     assert!(md.contains("| qNaN | `0x3f800000`"), "{md}");
     assert!(md.contains("<a id=\"gcn5.v_minmax.nan\"></a>"));
     let txt = text(&p);
     assert!(txt.contains("gcn5.v_minmax.nan [specified]"), "{txt}");
+}
+
+/// The kernel's doc comment is found through the table row, also for a kernel in a
+/// submodule (`minmax::v_min_f32`) and a shared one (`s_cselect` for S_CSELECT_B64).
+#[test]
+fn kernel_doc_is_read_from_the_sources() {
+    let r = root();
+    let add = pages::kernel_doc(&r, "semantics/amd-gcn5/src/alu/valu/vop2.rs", "V_ADD_F32");
+    assert_eq!(add.as_deref(), Some("`D.f = S0.f + S1.f`."));
+    let min = pages::kernel_doc(
+        &r,
+        "semantics/amd-gcn5/src/alu/valu/fminmax.rs",
+        "V_MIN_F32",
+    );
+    assert!(min.is_some_and(|d| d.starts_with("`if (IEEE_MODE && S0.f == sNaN)")));
+    let sel = pages::kernel_doc(&r, "semantics/amd-gcn5/src/alu/salu.rs", "S_CSELECT_B64");
+    assert_eq!(
+        sel.as_deref(),
+        Some("`D.u = SCC ? S0.u : S1.u` (B32 and B64; SCC unchanged).")
+    );
+    assert_eq!(
+        pages::kernel_doc(&r, "semantics/amd-gcn5/src/alu/salu.rs", "S_NOPE"),
+        None
+    );
 }
