@@ -43,9 +43,10 @@ pub enum Block {
     Para(Vec<Span>),
     /// Header cells and rows of cells.
     Table(Vec<String>, Vec<Vec<Vec<Span>>>),
-    /// A rule: anchor (= the rule id), id, status, statement, citations.
+    /// A rule: anchor (= the rule id, and its old ids), id, status, statement, citations.
     Rule {
         id: String,
+        aliases: Vec<String>,
         status: &'static str,
         statement: String,
         cites: Vec<Vec<Span>>,

@@ -56,6 +56,7 @@ fn cites(cs: &[SpecRef]) -> Vec<Span> {
 pub fn rule_block(r: &Rule) -> Block {
     Block::Rule {
         id: r.id.to_string(),
+        aliases: rules::aliases_of(r.id).map(String::from).collect(),
         status: r.status.as_str(),
         statement: r.statement.to_string(),
         cites: r.cites.iter().map(cite).collect(),
@@ -257,6 +258,7 @@ pub fn instruction_page(root: &Path, name: &str, target: Option<Target>) -> Opti
     }
     for r in &view.rules {
         keywords.push(r.id.to_string());
+        keywords.extend(rules::aliases_of(r.id).map(String::from));
         b.push(rule_block(r));
     }
     for g in &view.groups {

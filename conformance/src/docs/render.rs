@@ -83,11 +83,15 @@ pub fn markdown(p: &Page) -> String {
             ),
             Block::Rule {
                 id,
+                aliases,
                 status,
                 statement,
                 cites,
             } => {
                 let c: Vec<String> = cites.iter().map(|c| md_spans(&p.id, c)).collect();
+                for a in aliases {
+                    let _ = write!(o, "<a id=\"{a}\"></a>");
+                }
                 let _ = writeln!(
                     o,
                     "<a id=\"{id}\"></a>**`{id}`** ({status}): {}  \nCitation: {}\n",
@@ -169,11 +173,15 @@ pub fn text(p: &Page) -> String {
             }
             Block::Rule {
                 id,
+                aliases,
                 status,
                 statement,
                 cites,
             } => {
                 let c: Vec<String> = cites.iter().map(|c| text_spans(c)).collect();
+                if !aliases.is_empty() {
+                    let _ = writeln!(o, "(formerly {})", aliases.join(", "));
+                }
                 let _ = writeln!(
                     o,
                     "{id} [{status}]\n  {statement}\n  cites: {}\n",
@@ -328,11 +336,15 @@ fn html(p: &Page) -> String {
             }
             Block::Rule {
                 id,
+                aliases,
                 status,
                 statement,
                 cites,
             } => {
                 let c: Vec<String> = cites.iter().map(|c| html_spans(&p.id, c)).collect();
+                for a in aliases {
+                    let _ = write!(o, "<span id=\"{}\"></span>", esc(a));
+                }
                 let _ = writeln!(
                     o,
                     "<div class=\"rule\" id=\"{i}\"><a href=\"#{i}\"><code>{i}</code></a> \

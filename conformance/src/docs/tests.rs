@@ -113,3 +113,22 @@ fn kernel_doc_is_read_from_the_sources() {
         None
     );
 }
+
+/// An old rule id gets an anchor beside the current one in every form.
+#[test]
+fn a_renamed_rule_keeps_its_old_anchor() {
+    let p = Page {
+        id: "gcn5/x".into(),
+        title: "x".into(),
+        keywords: vec![],
+        blocks: vec![Block::Rule {
+            id: "gcn5.x.new".into(),
+            aliases: vec!["gcn5.x.old".into()],
+            status: "inferred",
+            statement: "s".into(),
+            cites: vec![],
+        }],
+    };
+    assert!(render::markdown(&p).contains("<a id=\"gcn5.x.old\"></a><a id=\"gcn5.x.new\"></a>"));
+    assert!(text(&p).contains("(formerly gcn5.x.old)"));
+}

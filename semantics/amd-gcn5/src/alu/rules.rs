@@ -36,6 +36,28 @@ pub fn rule(id: &str) -> Option<&'static Rule> {
     rules().find(|r| r.id == id)
 }
 
+/// Rule ids stay stable: a renamed rule keeps its old id here, `(old, current)`. The
+/// reference gives the old id an anchor next to the current one, so old links still land.
+pub const ALIASES: &[(&str, &str)] = &[];
+
+/// The rule with this id or old id.
+pub fn resolve(id: &str) -> Option<&'static Rule> {
+    rule(id).or_else(|| {
+        ALIASES
+            .iter()
+            .find(|(old, _)| *old == id)
+            .and_then(|(_, new)| rule(new))
+    })
+}
+
+/// The old ids of a rule.
+pub fn aliases_of(id: &str) -> impl Iterator<Item = &'static str> + '_ {
+    ALIASES
+        .iter()
+        .filter(move |(_, new)| *new == id)
+        .map(|(old, _)| *old)
+}
+
 /// A group of rows that shares common rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Group {

@@ -147,3 +147,22 @@ fn every_rule_id_named_in_the_sources_is_registered() {
     }
     assert!(checked > 100, "only {checked} literals found");
 }
+
+/// An alias names a registered rule and is not itself a live id (a rename that reuses an
+/// old id for another rule would send old links to the wrong rule).
+#[test]
+fn aliases_point_at_rules_and_shadow_none() {
+    let mut seen = HashSet::new();
+    for (old, new) in ALIASES {
+        assert!(seen.insert(*old), "alias {old} listed twice");
+        assert!(rule(new).is_some(), "alias {old} -> {new}: no such rule");
+        assert!(rule(old).is_none(), "alias {old} is a live rule id");
+        assert_eq!(resolve(old).map(|r| r.id), Some(*new));
+    }
+    assert_eq!(
+        resolve("gcn5.v_minmax.nan").map(|r| r.id),
+        Some("gcn5.v_minmax.nan")
+    );
+    // Built from parts: a literal would fail the source scan below, as it should.
+    assert!(resolve(&["gcn5", "no_such", "rule"].join(".")).is_none());
+}
