@@ -114,7 +114,11 @@ pub fn pages(root: &Path) -> Vec<Page> {
                 kw.push(r.id.to_string());
                 b.push(Block::Para(vec![
                     t("Shown with its instructions on "),
-                    page_link(rule_home(r), rule_home(r), Some(r.id)),
+                    page_link(
+                        rule_home(r).trim_start_matches("gcn5/").to_string(),
+                        rule_home(r),
+                        Some(r.id),
+                    ),
                 ]));
                 b.push(rule_block(r));
             }

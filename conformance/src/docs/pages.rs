@@ -68,7 +68,7 @@ pub fn rule_home(r: &Rule) -> String {
     match rules::belongs(r.id) {
         rules::Belongs::Common(g) => format!("gcn5/common-{}", g.name()),
         _ => rows()
-            .find(|row| rules::belongs_to(r.id, row.name))
+            .find(|row| rules::belongs_to(r.id, row))
             .map_or_else(|| "gcn5/rules".to_string(), |row| mnemonic_id(row.name)),
     }
 }

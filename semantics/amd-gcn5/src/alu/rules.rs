@@ -5,7 +5,8 @@
 //!
 //! Which row a rule belongs to is decided by its id `gcn5.<scope>.<aspect>`:
 //! 1. the longest entry of [`SCOPES`] that is a prefix of the id (or equals it) decides:
-//!    [`Scope::Rows`] names the rows by glob (`*` matches any run of characters), and
+//!    [`Scope::Rows`] names the rows by glob (`*` matches any run of characters; a
+//!    `FORMAT:` prefix, e.g. `VOP3P:*`, also requires the row's format), and
 //!    [`Scope::Common`] makes the rule one of a group's common rules (every row of the group
 //!    obeys it; the reference lists them once, on the group's page);
 //! 2. otherwise `<scope>` is a lower-case mnemonic and the rule belongs to that row
@@ -143,7 +144,7 @@ pub const SCOPES: &[(&str, Scope)] = &[
     ("gcn5.vop3i.clamp_unstated",     Rows(&["V_MAD_U32_U24", "V_MAD_I32_I24", "V_MAD_U64_U32", "V_MAD_I64_I32", "V_SAD_*",
                                              "V_MSAD_U8", "V_ADD3_U32", "V_LSHL_ADD_U32", "V_ADD_LSHL_U32", "V_MUL_LO_U32"])),
     ("gcn5.vopc.",                    Rows(&["V_CMP_*", "V_CMPX_*"])),
-    ("gcn5.vop3p.",                   Rows(&["V_PK_*", "V_MAD_MIX*", "V_FMA_MIX*", "V_DOT*"])),
+    ("gcn5.vop3p.",                   Rows(&["VOP3P:*"])),
     ("gcn5.vop3p.dot_c_vop2",         Rows(&["V_DOT*C_*", "V_PK_FMAC_F16"])),
     ("gcn5.v_minmax.",                Rows(MINMAX)),
     ("gcn5.v_med3.",                  Rows(&["V_MED3_F*"])),
@@ -174,6 +175,14 @@ pub fn glob(pattern: &str, name: &str) -> bool {
             };
             (0..=rest.len()).any(|i| rest.is_char_boundary(i) && glob(tail, &rest[i..]))
         }
+    }
+}
+
+/// Whether a `SCOPES` glob matches a row: `FORMAT:glob` or `glob` on the name.
+pub fn glob_row(pattern: &str, row: &Row) -> bool {
+    match pattern.split_once(':') {
+        Some((format, g)) => row.format.name() == format && glob(g, row.name),
+        None => glob(pattern, row.name),
     }
 }
 
@@ -214,18 +223,18 @@ pub fn belongs(id: &'static str) -> Belongs {
     }
 }
 
-/// Whether the rule `id` belongs to the row named `name` (not counting common rules).
-pub fn belongs_to(id: &'static str, name: &str) -> bool {
+/// Whether the rule `id` belongs to `row` (not counting common rules).
+pub fn belongs_to(id: &'static str, row: &Row) -> bool {
     match belongs(id) {
-        Belongs::Rows(globs) => globs.iter().any(|g| glob(g, name)),
-        Belongs::Row(scope) => scope.eq_ignore_ascii_case(name),
+        Belongs::Rows(globs) => globs.iter().any(|g| glob_row(g, row)),
+        Belongs::Row(scope) => scope.eq_ignore_ascii_case(row.name),
         Belongs::Common(_) => false,
     }
 }
 
 /// The rules of a row (family and own rules; common rules are in [`common_rules`]).
-pub fn rules_of(name: &str) -> Vec<&'static Rule> {
-    rules().filter(|r| belongs_to(r.id, name)).collect()
+pub fn rules_of(row: &Row) -> Vec<&'static Rule> {
+    rules().filter(|r| belongs_to(r.id, row)).collect()
 }
 
 /// The common rules of a group.
@@ -303,7 +312,7 @@ pub fn row_view(row: &'static Row) -> RowView {
         row,
         kernel: kernel_info(row),
         pending: pending_reason(row),
-        rules: rules_of(row.name),
+        rules: rules_of(row),
         groups: Group::ALL.into_iter().filter(|g| g.contains(row)).collect(),
     }
 }

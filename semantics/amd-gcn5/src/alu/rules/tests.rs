@@ -28,7 +28,7 @@ fn every_rule_belongs_to_a_row_or_a_group() {
                 r.id
             ),
             Belongs::Rows(globs) => assert!(
-                rows().any(|row| globs.iter().any(|g| glob(g, row.name))),
+                rows().any(|row| globs.iter().any(|g| glob_row(g, row))),
                 "{}: its globs match no row",
                 r.id
             ),
@@ -46,7 +46,7 @@ fn every_scope_glob_matches_a_row_and_every_scope_a_rule() {
         if let Scope::Rows(globs) = scope {
             for g in *globs {
                 assert!(
-                    rows().any(|r| glob(g, r.name)),
+                    rows().any(|r| glob_row(g, r)),
                     "{prefix}: {g} matches no row"
                 );
             }
@@ -63,12 +63,17 @@ fn glob_matches_as_documented() {
     assert!(glob("V_DOT*C_*", "V_DOT4C_I32_I8"));
     assert!(!glob("V_DOT*C_*", "V_DOT4_I32_I8"));
     assert!(glob("S_LSHL*_ADD_U32", "S_LSHL2_ADD_U32"));
+    let pk = rows().find(|r| r.name == "V_PK_FMAC_F16").unwrap();
+    assert!(glob_row("V_PK_*", pk) && glob_row("VOP2:V_PK_*", pk) && !glob_row("VOP3P:*", pk));
     assert!(!glob("V_SUBBREV_CO_U32", "V_SUBBREV_CO_U32X"));
 }
 
 #[test]
 fn family_and_own_rules_land_on_the_expected_rows() {
-    let ids = |name| rules_of(name).iter().map(|r| r.id).collect::<Vec<_>>();
+    let ids = |name: &str| {
+        let row = rows().find(|r| r.name == name).unwrap();
+        rules_of(row).iter().map(|r| r.id).collect::<Vec<_>>()
+    };
     // Own id, family id, and a longest-prefix override inside a common prefix.
     assert!(ids("V_CVT_RPI_I32_F32").contains(&"gcn5.v_cvt_rpi_i32_f32.sum"));
     assert!(ids("V_CVT_RPI_I32_F32").contains(&"gcn5.valu.cvt_floor.range"));
@@ -78,6 +83,11 @@ fn family_and_own_rules_land_on_the_expected_rows() {
     assert!(ids("V_SUBBREV_CO_U32").contains(&"gcn5.valu.subbrev.borrow"));
     assert!(ids("V_XNOR_B32").contains(&"gcn5.v_xnor_b32"));
     assert!(ids("V_DOT4C_I32_I8").contains(&"gcn5.vop3p.dot_c_vop2"));
+    // VOP3P's operand rules reach VOP3P rows only, not the VOP2 rows with packed math.
+    assert!(ids("V_PK_ADD_F16").contains(&"gcn5.vop3p.opsel"));
+    assert!(ids("V_DOT2_F32_F16").contains(&"gcn5.vop3p.opsel"));
+    assert!(!ids("V_DOT2C_F32_F16").contains(&"gcn5.vop3p.opsel"));
+    assert!(!ids("V_PK_FMAC_F16").contains(&"gcn5.vop3p.opsel"));
     assert!(ids("S_BFE_U32").contains(&"gcn5.salu.bfe.width"));
     // Common rules are not repeated per row.
     assert!(!ids("V_ADD_F32").contains(&"gcn5.valu.exec_mask"));
