@@ -1,9 +1,9 @@
 //! Field layouts of the microcode formats, for the bit diagrams of the reference (Vega
-//! manual, chapter "Microcode Formats"; MI100 uses the same, VOP3P-MAI per the MI100
-//! manual's "VOP3P-MAI" format). The ENCODING and OP fields are checked against
-//! `formats::template::opcode_bits` (the decoder's own constants) by a test; the other
-//! fields are transcribed from the chapter, and a test checks that each word's fields are
-//! disjoint.
+//! manual, chapter "Microcode Formats"; MI100 uses the same; VOP3P-MAI as `formats/mai.rs`
+//! decodes it: LLVM 14's layout, bit 15 reserved on gfx908). The ENCODING and OP fields are
+//! checked against `formats::template::opcode_bits` (the decoder's own constants) by a
+//! test; the other fields are transcribed from the chapter, and the test checks that each
+//! word's fields are disjoint.
 
 use gpuref_amd_gcn5::Format;
 
@@ -31,7 +31,7 @@ pub fn fields(format: Format) -> &'static [Field] {
             (1, 31, 29, "NEG"), (1, 28, 27, "OMOD"), (1, 26, 18, "SRC2"), (1, 17, 9, "SRC1"), (1, 8, 0, "SRC0")],
         Format::Vop3p => &[(0, 31, 23, "ENCODING"), (0, 22, 16, "OP"), (0, 15, 15, "CLAMP"), (0, 14, 14, "OPSEL_HI2"), (0, 13, 11, "OPSEL"),
             (0, 10, 8, "NEG_HI"), (0, 7, 0, "VDST"), (1, 31, 29, "NEG"), (1, 28, 27, "OPSEL_HI"), (1, 26, 18, "SRC2"), (1, 17, 9, "SRC1"), (1, 8, 0, "SRC0")],
-        Format::Vop3pMai => &[(0, 31, 23, "ENCODING"), (0, 22, 16, "OP"), (0, 15, 15, "ACC_CD"), (0, 14, 11, "ABID"), (0, 10, 8, "CBSZ"),
+        Format::Vop3pMai => &[(0, 31, 23, "ENCODING"), (0, 22, 16, "OP"), (0, 14, 11, "ABID"), (0, 10, 8, "CBSZ"),
             (0, 7, 0, "VDST"), (1, 31, 29, "BLGP"), (1, 28, 27, "ACC"), (1, 26, 18, "SRC2"), (1, 17, 9, "SRC1"), (1, 8, 0, "SRC0")],
         Format::Vintrp => &[(0, 31, 26, "ENCODING"), (0, 25, 18, "VDST"), (0, 17, 16, "OP"), (0, 15, 10, "ATTR"), (0, 9, 8, "ATTRCHAN"), (0, 7, 0, "VSRC")],
         Format::Ds => &[(0, 31, 26, "ENCODING"), (0, 24, 17, "OP"), (0, 16, 16, "GDS"), (0, 15, 8, "OFFSET1"), (0, 7, 0, "OFFSET0"),
@@ -41,7 +41,7 @@ pub fn fields(format: Format) -> &'static [Field] {
         Format::Mtbuf => &[(0, 31, 26, "ENCODING"), (0, 25, 23, "NFMT"), (0, 22, 19, "DFMT"), (0, 18, 15, "OP"), (0, 14, 14, "GLC"), (0, 13, 13, "IDXEN"),
             (0, 12, 12, "OFFEN"), (0, 11, 0, "OFFSET"), (1, 31, 24, "SOFFSET"), (1, 23, 23, "TFE"), (1, 22, 22, "SLC"), (1, 20, 16, "SRSRC"), (1, 15, 8, "VDATA"), (1, 7, 0, "VADDR")],
         Format::Mimg => &[(0, 31, 26, "ENCODING"), (0, 25, 25, "SLC"), (0, 24, 18, "OP"), (0, 17, 17, "LWE"), (0, 16, 16, "TFE"), (0, 15, 15, "A16"),
-            (0, 14, 14, "DA"), (0, 13, 13, "GLC"), (0, 12, 12, "UNORM"), (0, 11, 8, "DMASK"), (0, 0, 0, "OP[7]"),
+            (0, 14, 14, "DA"), (0, 13, 13, "GLC"), (0, 12, 12, "UNRM"), (0, 11, 8, "DMASK"), (0, 0, 0, "OP[7]"),
             (1, 31, 31, "D16"), (1, 25, 21, "SSAMP"), (1, 20, 16, "SRSRC"), (1, 15, 8, "VDATA"), (1, 7, 0, "VADDR")],
         Format::Flat | Format::Scratch | Format::Global => &[(0, 31, 26, "ENCODING"), (0, 24, 18, "OP"), (0, 17, 17, "SLC"), (0, 16, 16, "GLC"),
             (0, 15, 14, "SEG"), (0, 13, 13, "LDS"), (0, 12, 0, "OFFSET"), (1, 31, 24, "VDST"), (1, 23, 23, "NV"), (1, 22, 16, "SADDR"), (1, 15, 8, "DATA"), (1, 7, 0, "ADDR")],
