@@ -6,6 +6,7 @@
 pub mod adapter;
 pub mod check;
 pub mod coverage;
+pub mod docs;
 pub mod eval;
 pub mod gcn5;
 pub mod generate;

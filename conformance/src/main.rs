@@ -83,6 +83,34 @@ enum Command {
         #[arg(long, default_value = "vectors")]
         vectors: PathBuf,
     },
+    /// Generate the instruction reference: Markdown (checked in under docs/reference) and,
+    /// with --out, the static HTML site (docs/design/0028).
+    Docs {
+        /// Write the HTML site here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The Markdown directory.
+        #[arg(long, default_value = "docs/reference")]
+        markdown: PathBuf,
+        /// Compare the Markdown with the files under --markdown instead of writing; exit 1
+        /// if any differs.
+        #[arg(long)]
+        check: bool,
+        /// The repository root (design notes and sources the pages link to).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Print an instruction's reference page (its encodings, rules, special values).
+    Explain {
+        /// The mnemonic, e.g. v_min_f32.
+        mnemonic: String,
+        /// Only this target's rows: gfx900 or gfx908.
+        #[arg(long)]
+        target: Option<String>,
+        /// The repository root (the kernel's doc comment is read from its sources).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Assemble GCN5/CDNA1 LLVM-syntax text; prints each instruction's hex dwords.
     #[command(after_help = ASM_HELP)]
     Asm {
@@ -151,6 +179,17 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Generate { out, check, isa } => cmd_generate(&out, check, isa.as_deref()),
         Command::Check { paths, max_reports } => cmd_check(&paths, max_reports),
+        Command::Docs {
+            out,
+            markdown,
+            check,
+            root,
+        } => gpuref_conformance::docs::cmd_docs(&root, &markdown, out.as_deref(), check),
+        Command::Explain {
+            mnemonic,
+            target,
+            root,
+        } => gpuref_conformance::docs::cmd_explain(&root, &mnemonic, target.as_deref()),
         Command::Run => cmd_run(&[]),
         Command::Disasm { target, hex, file } => cmd_disasm(&target, hex.as_deref(), file),
         Command::Asm { target, file, text } => cmd_asm(&target, file, text),

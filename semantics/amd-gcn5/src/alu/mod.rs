@@ -12,6 +12,7 @@
 //! listed in [`salu::WAVE_LEVEL`] with the reason, and `execute` says so.
 
 pub mod mode;
+pub mod rules;
 pub mod salu;
 pub mod valu;
 pub mod vexec;
