@@ -11,5 +11,6 @@ pub mod gcn5;
 pub mod generate;
 pub mod reference;
 pub mod run;
+pub mod smt;
 pub mod state;
 pub mod vector;
