@@ -208,3 +208,60 @@ pub fn script(name: &str, target: &str, mode: u32, check_sat: bool) -> Result<St
     }
     Ok(s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_script_declares_inputs_defines_outputs_and_names_its_mode() {
+        let s = script("s_addc_u32", "gfx900", 0x3f0, false).unwrap();
+        assert!(s.contains("(declare-const scc_in (_ BitVec 1))"), "{s}");
+        assert!(
+            s.contains("(define-fun mode () (_ BitVec 32) #x000003f0)"),
+            "{s}"
+        );
+        assert!(
+            s.contains("(define-fun d () (_ BitVec 32) (s_addc_u32.d s0 s1 scc_in))"),
+            "{s}"
+        );
+        assert!(!s.contains("check-sat"), "{s}");
+        assert!(script("S_ADDC_U32", "gfx900", 0, true)
+            .unwrap()
+            .ends_with("(check-sat)\n"));
+    }
+
+    #[test]
+    fn unmodelled_rows_say_why() {
+        assert_eq!(exemption("V_ADD_F32"), Some("float model: next round"));
+        assert_eq!(
+            exemption("V_CMP_CLASS_F32"),
+            Some("float model: next round")
+        );
+        assert_eq!(exemption("S_ADD_U32"), None);
+        // Integer rows whose names look like float ones still have models.
+        assert!(has_model("V_MAD_LEGACY_U16") && has_model("V_SAT_PK_U8_I16"));
+        let e = script("v_fma_f32", "gfx900", 0, false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "V_FMA_F32 has no z3 model: float model: next round"
+        );
+        assert_eq!(
+            script("s_nop", "gfx900", 0, false).unwrap_err(),
+            Error::Unmodelled {
+                name: "S_NOP".into(),
+                why: None
+            }
+        );
+    }
+
+    #[test]
+    fn outputs_are_functions_of_every_input_in_order() {
+        let m = model("V_MAD_U64_U32").unwrap();
+        let t = m.text(0);
+        assert!(t.contains("(define-fun v_mad_u64_u32.vcc ((s0 (_ BitVec 32)) (s1 (_ BitVec 32)) (s2 (_ BitVec 64))) (_ BitVec 1)"), "{t}");
+        assert_eq!(m.width("s2"), Some(64));
+        assert_eq!(m.width("vcc"), Some(1));
+        assert_eq!(m.width("scc"), None);
+    }
+}
