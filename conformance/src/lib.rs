@@ -12,6 +12,7 @@ pub mod gcn5;
 pub mod generate;
 pub mod reference;
 pub mod run;
+pub mod smt;
 pub mod spec_cases;
 pub mod state;
 pub mod vector;

@@ -111,6 +111,21 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+    /// Print the z3 model of a GCN5/CDNA1 ALU instruction as an SMT-LIB2 script.
+    #[command(after_help = SMT_HELP)]
+    Smt {
+        /// gfx900 (Vega) or gfx908 (MI100).
+        #[arg(long)]
+        target: String,
+        /// The MODE register (hex `0x...` or decimal) [default: 0x3f0].
+        #[arg(long)]
+        mode: Option<String>,
+        /// End the script with (check-sat).
+        #[arg(long)]
+        check_sat: bool,
+        /// The instruction's mnemonic (`s_add_u32`).
+        mnemonic: String,
+    },
     /// Assemble GCN5/CDNA1 LLVM-syntax text; prints each instruction's hex dwords.
     #[command(after_help = ASM_HELP)]
     Asm {
@@ -148,6 +163,15 @@ Output: one line per instruction, its dwords in hex (what `disasm --hex` reads).
 Errors name the line and column (`<text>:LINE:COL: REASON` or `FILE:LINE:COL: REASON`) and
 the other lines are still assembled.
 Exit status: 0 all assembled; 1 some lines did not assemble; 2 bad arguments or input.";
+
+const SMT_HELP: &str = "\
+Output: a self-contained SMT-LIB2 script for a stock `z3`: each source operand declared
+(`s0` `s1` `s2`, `d_in` `scc_in` `vcc_in` `exec_in` `m0_in` `pc_in` `simm16` `lane`), each
+result a `define-fun` (`d` `scc` `vcc` `exec` `m0` `pc`) and also a function of the operands
+(`s_add_u32.d`). Append assertions to prove a rewrite, e.g.
+  gpuref smt --target gfx900 s_add_u32 | { cat; echo '(assert (not (= d (s_add_u32.d s1 s0))))(check-sat)'; } | z3 -in
+prints `unsat`. See docs/design/0027-smt-models.md.
+Exit status: 0 printed; 1 the row has no model (the reason is printed); 2 bad arguments.";
 
 const RUN_HELP: &str = "\
 gpuref run: run the vector corpus against the built-in reference or an implementation
@@ -204,6 +228,12 @@ fn main() -> ExitCode {
             format,
             vectors,
         } => cmd_coverage(target.as_deref(), &format, &vectors),
+        Command::Smt {
+            target,
+            mode,
+            check_sat,
+            mnemonic,
+        } => cmd_smt(&target, mode.as_deref(), &mnemonic, check_sat),
     }
 }
 
@@ -503,6 +533,24 @@ fn cmd_run(args: &[String]) -> ExitCode {
         Err(e) => return bad(e.to_string()),
     };
     ExitCode::from(run::run(opts, libtest_args) as u8)
+}
+
+fn cmd_smt(target: &str, mode: Option<&str>, mnemonic: &str, check_sat: bool) -> ExitCode {
+    use gpuref_conformance::smt::{smt, SmtError};
+    match smt(target, mode, mnemonic, check_sat) {
+        Ok(s) => {
+            print!("{s}");
+            ExitCode::SUCCESS
+        }
+        Err(SmtError::Unmodelled(m)) => {
+            eprintln!("gpuref smt: {m}");
+            ExitCode::from(1)
+        }
+        Err(SmtError::Usage(m)) => {
+            eprintln!("gpuref smt: {m}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn cmd_eval(target: &str, mode: Option<&str>, asm: &str, regs: &[String]) -> ExitCode {

@@ -1,0 +1,7 @@
+//! Vector ALU models, per lane (Vega manual, sections "VOP2 Instructions", "VOP1
+//! Instructions", "VOPC Instructions", "VOP3A & VOP3B Instructions").
+
+pub mod vop1;
+pub mod vop2;
+pub mod vop3i;
+pub mod vopc;

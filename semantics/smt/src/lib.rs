@@ -1,0 +1,267 @@
+//! Independent z3 models of the GCN5 ALU instructions (docs/design/0027-smt-models.md).
+//!
+//! Each model is written from the Vega manual's pseudocode (`Spec::Vega`, the sections
+//! "SOP2 Instructions" ... "VOP3A & VOP3B Instructions"), not from the Rust kernels, in
+//! files and functions named like the kernels' (`gcn5/salu/sop2.rs` `s_add_u32`). A model
+//! is SMT-LIB2 text: [`script`] renders the self-contained script `gpuref smt` prints.
+//!
+//! Script interface (stable names):
+//! - inputs, `(declare-const NAME (_ BitVec N))`: `s0` `s1` `s2` (the spec's S0..S2),
+//!   `d_in` (the destination before the instruction), `scc_in`, `vcc_in` (the lane's bit of
+//!   VCC or of the SGPR pair in SRC2), `exec_in`, `m0_in`, `pc_in` (the instruction's byte
+//!   address), `simm16` (SOPK's immediate) and `lane` (the lane's ThreadPosition, 6 bits);
+//! - outputs, `(define-fun NAME () (_ BitVec N) ...)`: `d`, `scc`, `vcc` (the lane's bit of
+//!   VCC / the SGPR-pair destination: carry-out or compare result), `exec`, `m0`, `pc`;
+//!   single bits are `(_ BitVec 1)`;
+//! - each output also as a function of every input, in the order declared:
+//!   `(define-fun s_add_u32.d ((s0 (_ BitVec 32)) (s1 (_ BitVec 32))) (_ BitVec 32) ...)`,
+//!   so a property can apply the instruction to other operands (`(s_add_u32.d s1 s0)`);
+//! - `mode`, a `(_ BitVec 32)` constant: the MODE register the script was made for (no
+//!   integer model reads it).
+
+mod bv;
+pub mod gcn5;
+
+use std::fmt::Write as _;
+use std::sync::LazyLock;
+
+/// One instruction's model: its inputs, its outputs as SMT-LIB2 terms over the inputs, and
+/// the named coverage regions (conditions over the inputs) the tests search in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// The uppercase mnemonic.
+    pub name: &'static str,
+    /// The manual's pseudocode line the model follows (one line, as cited).
+    pub spec: &'static str,
+    /// Inputs: name and width in bits.
+    pub inputs: Vec<(&'static str, u32)>,
+    /// Outputs: name, width in bits, term over the inputs.
+    pub outputs: Vec<(&'static str, u32, String)>,
+    /// Coverage regions: name and a Bool term over the inputs.
+    pub regions: Vec<(&'static str, String)>,
+}
+
+impl Model {
+    pub(crate) fn new(name: &'static str, spec: &'static str) -> Model {
+        Model {
+            name,
+            spec,
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            regions: Vec::new(),
+        }
+    }
+    pub(crate) fn input(mut self, name: &'static str, width: u32) -> Model {
+        self.inputs.push((name, width));
+        self
+    }
+    pub(crate) fn out(mut self, name: &'static str, width: u32, term: impl Into<String>) -> Model {
+        self.outputs.push((name, width, term.into()));
+        self
+    }
+    pub(crate) fn region(mut self, name: &'static str, cond: impl Into<String>) -> Model {
+        self.regions.push((name, cond.into()));
+        self
+    }
+
+    /// The width of an input or output, if the model has it.
+    pub fn width(&self, name: &str) -> Option<u32> {
+        self.inputs
+            .iter()
+            .map(|(n, w)| (*n, *w))
+            .chain(self.outputs.iter().map(|(n, w, _)| (*n, *w)))
+            .find(|(n, _)| *n == name)
+            .map(|(_, w)| w)
+    }
+
+    /// The model's definitions: declarations, `mode`, the output functions and constants.
+    pub fn text(&self, mode: u32) -> String {
+        let fun = self.name.to_ascii_lowercase();
+        let mut s = String::new();
+        let _ = writeln!(s, "; Vega ISA manual: {}", self.spec);
+        for (n, w) in &self.inputs {
+            let _ = writeln!(s, "(declare-const {n} (_ BitVec {w}))");
+        }
+        let _ = writeln!(s, "(define-fun mode () (_ BitVec 32) #x{mode:08x})");
+        let params: Vec<String> = self
+            .inputs
+            .iter()
+            .map(|(n, w)| format!("({n} (_ BitVec {w}))"))
+            .collect();
+        let args: Vec<&str> = self.inputs.iter().map(|(n, _)| *n).collect();
+        for (n, w, t) in &self.outputs {
+            let _ = writeln!(
+                s,
+                "(define-fun {fun}.{n} ({}) (_ BitVec {w})\n  {t})",
+                params.join(" ")
+            );
+        }
+        for (n, w, _) in &self.outputs {
+            let call = if args.is_empty() {
+                format!("{fun}.{n}")
+            } else {
+                format!("({fun}.{n} {})", args.join(" "))
+            };
+            let _ = writeln!(s, "(define-fun {n} () (_ BitVec {w}) {call})");
+        }
+        s
+    }
+}
+
+/// A model constructor.
+pub type ModelFn = fn() -> Model;
+
+static ALL: LazyLock<Vec<(&'static str, ModelFn)>> = LazyLock::new(|| {
+    gcn5::TABLES
+        .iter()
+        .flat_map(|t| t.iter().copied())
+        .collect()
+});
+
+/// Every model: (uppercase mnemonic, constructor).
+pub fn models() -> &'static [(&'static str, ModelFn)] {
+    &ALL
+}
+
+/// The model of a row, if it has one.
+pub fn model(name: &str) -> Option<Model> {
+    models()
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, f)| f())
+}
+
+/// Whether a row has a model.
+pub fn has_model(name: &str) -> bool {
+    models().iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+}
+
+/// Rows of the ALU kernel tables that have no model, with the reason ([`exemption`]
+/// applies these and the float rule).
+#[rustfmt::skip]
+pub const EXEMPT: &[(&str, &str)] = &[
+    ("V_SCREEN_PARTITION_4SE_B32", "table lookup of the manual's screen-partition table: next round"),
+    ("V_CVT_OFF_F32_I4",           "float model: next round"),
+    ("V_DOT2_I32_I16",           "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    ("V_DOT2_U32_U16",           "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    ("V_DOT4_I32_I8",            "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    ("V_DOT4_U32_U8",            "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    ("V_DOT8_I32_I4",            "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    ("V_DOT8_U32_U4",            "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    ("V_DOT2C_I32_I16",          "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    ("V_DOT4C_I32_I8",           "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    ("V_DOT8C_I32_I4",           "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+];
+
+/// Why a row has no model (`None`: it has one, or is out of the ALU scope).
+pub fn exemption(name: &str) -> Option<&'static str> {
+    let up = name.to_ascii_uppercase();
+    if has_model(&up) {
+        return None;
+    }
+    if let Some((_, why)) = EXEMPT.iter().find(|(n, _)| *n == up) {
+        return Some(why);
+    }
+    let float = up
+        .split('_')
+        .any(|t| matches!(t, "F16" | "F32" | "F64" | "LEGACY") || t.starts_with("CVT"))
+        || up.contains("_PK_")
+        || up.starts_with("V_CMP_CLASS")
+        || up.starts_with("V_CMPX_CLASS");
+    float.then_some("float model: next round")
+}
+
+/// Why `gpuref smt` cannot print a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// No row of that name has a model; the reason when a row is exempt.
+    Unmodelled {
+        name: String,
+        why: Option<&'static str>,
+    },
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Unmodelled { name, why: Some(w) } => write!(f, "{name} has no z3 model: {w}"),
+            Error::Unmodelled { name, why: None } => write!(f, "{name} has no z3 model"),
+        }
+    }
+}
+
+/// The self-contained SMT-LIB2 script of a row for MODE `mode`, with `(check-sat)` at the
+/// end when `check_sat`. `target` names the target in the header only (the models of the
+/// rows both targets have are the same).
+pub fn script(name: &str, target: &str, mode: u32, check_sat: bool) -> Result<String, Error> {
+    let m = model(name).ok_or_else(|| Error::Unmodelled {
+        name: name.to_ascii_uppercase(),
+        why: exemption(name),
+    })?;
+    let mut s = format!(
+        "; gpuref smt: {} on {target}, MODE 0x{mode:08x} (docs/design/0027-smt-models.md)\n",
+        m.name
+    );
+    s.push_str(&m.text(mode));
+    if check_sat {
+        s.push_str("(check-sat)\n");
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_script_declares_inputs_defines_outputs_and_names_its_mode() {
+        let s = script("s_addc_u32", "gfx900", 0x3f0, false).unwrap();
+        assert!(s.contains("(declare-const scc_in (_ BitVec 1))"), "{s}");
+        assert!(
+            s.contains("(define-fun mode () (_ BitVec 32) #x000003f0)"),
+            "{s}"
+        );
+        assert!(
+            s.contains("(define-fun d () (_ BitVec 32) (s_addc_u32.d s0 s1 scc_in))"),
+            "{s}"
+        );
+        assert!(!s.contains("check-sat"), "{s}");
+        assert!(script("S_ADDC_U32", "gfx900", 0, true)
+            .unwrap()
+            .ends_with("(check-sat)\n"));
+    }
+
+    #[test]
+    fn unmodelled_rows_say_why() {
+        assert_eq!(exemption("V_ADD_F32"), Some("float model: next round"));
+        assert_eq!(
+            exemption("V_CMP_CLASS_F32"),
+            Some("float model: next round")
+        );
+        assert_eq!(exemption("S_ADD_U32"), None);
+        // Integer rows whose names look like float ones still have models.
+        assert!(has_model("V_MAD_LEGACY_U16") && has_model("V_SAT_PK_U8_I16"));
+        let e = script("v_fma_f32", "gfx900", 0, false).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "V_FMA_F32 has no z3 model: float model: next round"
+        );
+        assert_eq!(
+            script("s_nop", "gfx900", 0, false).unwrap_err(),
+            Error::Unmodelled {
+                name: "S_NOP".into(),
+                why: None
+            }
+        );
+    }
+
+    #[test]
+    fn outputs_are_functions_of_every_input_in_order() {
+        let m = model("V_MAD_U64_U32").unwrap();
+        let t = m.text(0);
+        assert!(t.contains("(define-fun v_mad_u64_u32.vcc ((s0 (_ BitVec 32)) (s1 (_ BitVec 32)) (s2 (_ BitVec 64))) (_ BitVec 1)"), "{t}");
+        assert_eq!(m.width("s2"), Some(64));
+        assert_eq!(m.width("vcc"), Some(1));
+        assert_eq!(m.width("scc"), None);
+    }
+}

@@ -1,0 +1,337 @@
+//! Shared by the cross-check tests: evaluate a model in z3, run the kernel of the same
+//! row, compare.
+
+#![allow(dead_code)]
+
+use gpuref_amd_gcn5::alu::mode::Mode;
+use gpuref_amd_gcn5::alu::valu::{self, Accept, LaneCtx, LaneIn, LaneOut, Output};
+use gpuref_amd_gcn5::alu::{salu, ScalarIn, ScalarOut};
+use gpuref_smt::Model;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use z3::ast::{Ast, Dynamic, BV};
+use z3::{SatResult, Solver};
+
+/// Input values by name.
+pub type Inputs = BTreeMap<&'static str, u64>;
+
+pub fn mask(w: u32) -> u64 {
+    if w >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << w) - 1
+    }
+}
+
+/// A model parsed once; its outputs evaluated at concrete inputs by z3's simplifier.
+pub struct Evaluator {
+    pub model: Model,
+    consts: Vec<(&'static str, u32, Dynamic)>,
+    outputs: Vec<(&'static str, u32, Dynamic)>,
+}
+
+impl Evaluator {
+    pub fn new(model: Model, mode: u32) -> Evaluator {
+        let mut text = model.text(mode);
+        for (n, w, _) in &model.outputs {
+            let _ = writeln!(
+                text,
+                "(declare-const out.{n} (_ BitVec {w}))\n(assert (= out.{n} {n}))"
+            );
+        }
+        let solver = Solver::new();
+        solver.from_string(text);
+        let asserts = solver.get_assertions();
+        assert_eq!(
+            asserts.len(),
+            model.outputs.len(),
+            "{}: z3 did not parse the model",
+            model.name
+        );
+        let outputs = model
+            .outputs
+            .iter()
+            .zip(asserts.iter())
+            .map(|((n, w, _), a)| {
+                let lhs = a.nth_child(0).expect("an equation");
+                assert_eq!(lhs.to_string(), format!("out.{n}"), "{}", model.name);
+                (*n, *w, a.nth_child(1).expect("an equation"))
+            })
+            .collect();
+        let consts = model
+            .inputs
+            .iter()
+            .map(|(n, w)| (*n, *w, Dynamic::from_ast(&BV::new_const(*n, *w))))
+            .collect();
+        Evaluator {
+            model,
+            consts,
+            outputs,
+        }
+    }
+
+    /// Every output's value at `inputs`.
+    pub fn eval(&self, inputs: &Inputs) -> BTreeMap<&'static str, u64> {
+        let vals: Vec<Dynamic> = self
+            .consts
+            .iter()
+            .map(|(n, w, _)| Dynamic::from_ast(&BV::from_u64(inputs[n] & mask(*w), *w)))
+            .collect();
+        let subs: Vec<(&Dynamic, &Dynamic)> = self
+            .consts
+            .iter()
+            .map(|(_, _, c)| c)
+            .zip(vals.iter())
+            .collect();
+        self.outputs
+            .iter()
+            .map(|(n, _, e)| {
+                let v = e.substitute(&subs).simplify();
+                let v = v
+                    .as_bv()
+                    .and_then(|b| b.as_u64())
+                    .unwrap_or_else(|| panic!("{}: {n} did not evaluate: {v}", self.model.name));
+                (*n, v)
+            })
+            .collect()
+    }
+
+    /// Inputs satisfying `cond` (a Bool term over the inputs), if z3 finds some.
+    pub fn find(&self, cond: &str, mode: u32) -> Result<Inputs, String> {
+        let solver = Solver::new();
+        solver.from_string(format!("{}(assert {cond})\n", self.model.text(mode)));
+        match solver.check() {
+            SatResult::Sat => {
+                let m = solver.get_model().ok_or("no model")?;
+                Ok(self
+                    .model
+                    .inputs
+                    .iter()
+                    .map(|(n, w)| {
+                        let v = m
+                            .eval(&BV::new_const(*n, *w), true)
+                            .and_then(|v| v.as_u64())
+                            .unwrap_or(0);
+                        (*n, v)
+                    })
+                    .collect())
+            }
+            r => Err(format!("{r:?}")),
+        }
+    }
+}
+
+/// A small deterministic generator (xorshift64*).
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// Edge values of a `w`-bit operand.
+pub fn edges(w: u32) -> Vec<u64> {
+    let m = mask(w);
+    let top = 1u64 << (w - 1);
+    let mut v = vec![
+        0,
+        1,
+        2,
+        3,
+        m,
+        m - 1,
+        top,
+        top - 1,
+        top + 1,
+        0x7f,
+        0x80,
+        0xff,
+        0x100,
+        0x7fff,
+        0x8000,
+        0xffff,
+        0x1_0000,
+        15,
+        16,
+        17,
+        31,
+        32,
+        33,
+        63,
+        64,
+        65,
+        0x80_0000,
+        0xff_ffff,
+        0x7f_ffff,
+        0x1f_0000,
+        0x20_0000,
+        0x3f_0005,
+        0x0a_0013,
+        0x0c0d0e0f,
+        0x0001_0203,
+        0x0807_0605,
+        0x8000_0000,
+        0xffff_ffff,
+        0x1_0000_0000,
+    ];
+    v.iter_mut().for_each(|x| *x &= m);
+    v
+}
+
+/// The `i`th input set of a model: edge values and random ones, per input.
+pub fn inputs(model: &Model, rng: &mut Rng) -> Inputs {
+    model
+        .inputs
+        .iter()
+        .map(|(n, w)| {
+            let e = edges(*w);
+            let r = rng.next();
+            let v = match r % 4 {
+                0 | 1 => e[(rng.next() % e.len() as u64) as usize],
+                2 => rng.next(),
+                _ => rng.next() >> (rng.next() % 64),
+            };
+            (*n, v & mask(*w))
+        })
+        .collect()
+}
+
+/// Comparisons where the kernel marked the lane unsettled (compared within the acceptance
+/// set only), counted over the whole run.
+pub static UNSETTLED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// What one comparison found wrong, or `None`.
+pub fn compare(ev: &Evaluator, inp: &Inputs, mode: u32, rng: &mut Rng) -> Option<String> {
+    let model = &ev.model;
+    let want = ev.eval(inp);
+    let got = kernel(model.name, inp, mode, rng);
+    let (ok, kernel_text, rule) = match got {
+        Kernel::Scalar(input, out) => check_scalar(model, &want, &input, &out),
+        Kernel::Vector(out) => {
+            if out.unsettled.is_some() {
+                UNSETTLED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            check_vector(model, &want, &out)
+        }
+        Kernel::Missing => (false, "no kernel".to_string(), ""),
+    };
+    if ok {
+        return None;
+    }
+    Some(format!(
+        "{} mode=0x{mode:x} inputs {:x?}: model {:x?}, kernel {kernel_text}; model rule: Vega \"{}\"{}",
+        model.name,
+        inp,
+        want,
+        model.spec,
+        if rule.is_empty() { String::new() } else { format!("; kernel rule {rule}") }
+    ))
+}
+
+pub enum Kernel {
+    Scalar(ScalarIn, ScalarOut),
+    Vector(LaneOut),
+    Missing,
+}
+
+/// Run the row's kernel on the model's inputs (inputs the model does not read are random).
+pub fn kernel(name: &str, inp: &Inputs, mode: u32, rng: &mut Rng) -> Kernel {
+    let get = |n: &str, r: u64| inp.get(n).copied().unwrap_or(r);
+    if let Some(row) = salu::KERNELS.iter().find(|k| k.name == name) {
+        let mut x = ScalarIn {
+            s0: get("s0", rng.next()),
+            s1: get("s1", rng.next()),
+            d: get("d_in", rng.next()),
+            simm16: get("simm16", rng.next()) as u16,
+            scc: get("scc_in", rng.next()) & 1 == 1,
+            exec: get("exec_in", rng.next()),
+            m0: get("m0_in", rng.next()) as u32,
+            pc: get("pc_in", rng.next() & !3),
+        };
+        // SOPK compares read the register the SDST field names (ScalarIn::d).
+        if name.starts_with("S_CMPK_") {
+            x.d = x.s0;
+        }
+        return Kernel::Scalar(x, (row.kernel)(&x));
+    }
+    if let Some(row) = valu::kernel(name) {
+        let x = LaneIn {
+            s0: get("s0", rng.next()),
+            s1: get("s1", rng.next()),
+            s2: get("s2", rng.next()),
+            d: get("d_in", rng.next()),
+            carry: get("vcc_in", rng.next()) & 1 == 1,
+            lane: (get("lane", rng.next()) & 63) as u8,
+        };
+        let c = LaneCtx {
+            mode: Mode(mode),
+            clamp: false,
+        };
+        return Kernel::Vector((row.kernel)(&x, &c));
+    }
+    Kernel::Missing
+}
+
+fn check_scalar(
+    model: &Model,
+    want: &BTreeMap<&str, u64>,
+    x: &ScalarIn,
+    out: &ScalarOut,
+) -> (bool, String, &'static str) {
+    let fields: [(&str, Option<u64>, u64); 5] = [
+        ("d", out.d, x.d),
+        ("scc", out.scc.map(u64::from), u64::from(x.scc)),
+        ("exec", out.exec, x.exec),
+        ("m0", out.m0.map(u64::from), u64::from(x.m0)),
+        ("pc", out.pc, x.pc),
+    ];
+    let mut ok = true;
+    for (n, got, before) in fields {
+        match (want.get(n), got) {
+            (Some(w), Some(g)) => ok &= *w == g,
+            // Left as it was: the model must say the same.
+            (Some(w), None) => ok &= *w == before & mask(model.width(n).unwrap_or(64)),
+            (None, Some(g)) => ok &= g == before,
+            (None, None) => {}
+        }
+    }
+    (ok, format!("{out:x?}"), "")
+}
+
+fn check_vector(
+    model: &Model,
+    want: &BTreeMap<&str, u64>,
+    out: &LaneOut,
+) -> (bool, String, &'static str) {
+    let un = out.unsettled;
+    let rule = un.map(|u| u.rule).unwrap_or("");
+    let settled = |o: Output| match un {
+        Some(u) if u.output == o => match u.accept {
+            Accept::Mask(m) => Some(m),
+            _ => None,
+        },
+        _ => Some(u64::MAX),
+    };
+    let mut ok = out.flags == LaneOut::default().flags;
+    match (want.get("d"), out.d) {
+        (Some(w), Some(g)) => match settled(Output::D) {
+            Some(m) => ok &= (w ^ g) & m == 0 && g & !mask(model.width("d").unwrap_or(64)) & m == 0,
+            None => ok = false,
+        },
+        (None, None) => {}
+        _ => ok = false,
+    }
+    let lane_bit = want.get("vcc").or(want.get("exec"));
+    match (lane_bit, out.carry) {
+        (Some(w), Some(g)) => match settled(Output::Carry) {
+            Some(m) => ok &= m & 1 == 0 || *w == u64::from(g),
+            None => ok = false,
+        },
+        (None, None) => {}
+        _ => ok = false,
+    }
+    (ok, format!("{out:x?}"), rule)
+}

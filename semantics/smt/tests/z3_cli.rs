@@ -1,0 +1,75 @@
+//! The scripts as a stock `z3` sees them (skipped, with a message, when the `z3` binary
+//! is missing; scripts/setup installs it), and the rewrite proofs a compiler author
+//! would write against them.
+
+use gpuref_smt::{models, script};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// `z3 -in` on `text`: its output, or `None` when there is no z3 binary.
+fn z3(text: &str) -> Option<String> {
+    let mut child = match Command::new("z3")
+        .arg("-in")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(_) => {
+            eprintln!("z3 binary not found: skipped (scripts/setup installs it)");
+            return None;
+        }
+    };
+    child.stdin.take()?.write_all(text.as_bytes()).ok()?;
+    let out = child.wait_with_output().ok()?;
+    Some(format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    ))
+}
+
+#[test]
+fn every_script_is_accepted_by_z3() {
+    let mut all = String::new();
+    for (name, _) in models() {
+        all.push_str(&script(name, "gfx900", 0x3f0, true).unwrap());
+        all.push_str("(reset)\n");
+    }
+    let Some(out) = z3(&all) else { return };
+    let lines: Vec<&str> = out.lines().collect();
+    let bad: Vec<(&str, &str)> = models()
+        .iter()
+        .map(|(n, _)| *n)
+        .zip(lines.iter().copied())
+        .filter(|(_, l)| *l != "sat")
+        .collect();
+    assert!(
+        bad.is_empty() && lines.len() == models().len(),
+        "z3 rejected: {bad:?}\n{out}"
+    );
+}
+
+/// s_add_u32's D is commutative: the swapped application equals `d` for every input.
+const SWAP: &str = "(assert (not (= d (s_add_u32.d s1 s0))))\n(check-sat)\n";
+/// A false claim: SCC (the carry) is never set.
+const FALSE: &str = "(assert (not (= scc #b0)))\n(check-sat)\n(get-value (s0 s1))\n";
+
+#[test]
+fn a_rewrite_is_proved_and_a_false_claim_refuted() {
+    let base = script("S_ADD_U32", "gfx900", 0x3f0, false).unwrap();
+    let Some(out) = z3(&format!("{base}{SWAP}")) else {
+        return;
+    };
+    assert_eq!(
+        out.trim(),
+        "unsat",
+        "the swap rewrite is not proved:\n{out}"
+    );
+    let out = z3(&format!("{base}{FALSE}")).unwrap();
+    assert!(
+        out.starts_with("sat"),
+        "the false claim is not refuted:\n{out}"
+    );
+}
