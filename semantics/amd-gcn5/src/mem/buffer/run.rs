@@ -190,6 +190,12 @@ impl<'w> Run<'w> {
 
     pub(super) fn load_format(&mut self, comps: u8, d16: bool, hi: bool) -> Result<(), ExecError> {
         let (n, w, nfmt) = self.format()?;
+        // SEL_1's value follows the named numeric format, also for an unbound V#.
+        let one_nfmt = if self.typed {
+            self.b.nfmt
+        } else {
+            self.d.num_format
+        };
         let bytes = u64::from(w / 8);
         let vd = usize::from(self.b.vdata);
         let sel = if self.typed {
@@ -221,7 +227,7 @@ impl<'w> Run<'w> {
                         loose: format::Loose::Exact,
                     },
                     1 => Conv {
-                        bits: format::one(nfmt, d16),
+                        bits: format::one(one_nfmt, d16),
                         loose: format::Loose::Exact,
                     },
                     s @ 4..=7 if u32::from(s - 4) < n => {
