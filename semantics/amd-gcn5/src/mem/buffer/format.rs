@@ -47,43 +47,146 @@ fn rounded(bits: u32, loose: Loose) -> Result<Conv, &'static str> {
     Ok(Conv { bits, loose })
 }
 
-/// Components and bits per component of a data format (DFMT) whose components are all
-/// the same size; the packed formats' bit positions are in the figure only.
-pub fn layout(dfmt: u8) -> Result<(u32, u32), &'static str> {
+/// Where a data format's components are: `n` components; `packed`: all in one dword,
+/// component `i` at bits `shift[i]..shift[i] + width[i]`; else component `i` is
+/// `width[0]` bits at byte `i * width[0] / 8` (X at the lowest address).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub n: u32,
+    pub packed: bool,
+    pub width: [u32; 4],
+    pub shift: [u32; 4],
+}
+
+const fn uniform(n: u32, w: u32) -> Layout {
+    Layout {
+        n,
+        packed: false,
+        width: [w; 4],
+        shift: [0, w, 2 * w, 3 * w],
+    }
+}
+
+const fn packed(w: [u32; 4], n: u32) -> Layout {
+    Layout {
+        n,
+        packed: true,
+        width: w,
+        shift: [0, w[0], w[0] + w[1], w[0] + w[1] + w[2]],
+    }
+}
+
+/// The layout of a data format (DFMT). The manual's format table is a figure; the packed
+/// formats are named most significant component first, X in the low bits (rule
+/// `gcn5.buffer.format.packed`): 10_11_11 is X 11, Y 11, Z 10 bits from bit 0 up, as the
+/// radeonsi and RADV drivers use it for R11G11B10_FLOAT, and 2_10_10_10 is X, Y, Z 10
+/// bits and W 2, their R10G10B10A2.
+pub fn layout(dfmt: u8) -> Result<Layout, &'static str> {
     Ok(match dfmt {
-        1 => (1, 8),
-        2 => (1, 16),
-        3 => (2, 8),
-        4 => (1, 32),
-        5 => (2, 16),
-        10 => (4, 8),
-        11 => (2, 32),
-        12 => (4, 16),
-        13 => (3, 32),
-        14 => (4, 32),
-        6..=9 => {
-            return Err(
-                "the packed data formats (10_11_11, 11_11_10, 10_10_10_2, 2_10_10_10): \
-                        their component bit positions are only in the manual's data-format \
-                        figure (docs/design/0032)",
-            )
-        }
+        1 => uniform(1, 8),
+        2 => uniform(1, 16),
+        3 => uniform(2, 8),
+        4 => uniform(1, 32),
+        5 => uniform(2, 16),
+        6 => packed([11, 11, 10, 0], 3),
+        7 => packed([10, 11, 11, 0], 3),
+        8 => packed([2, 10, 10, 10], 4),
+        9 => packed([10, 10, 10, 2], 4),
+        10 => uniform(4, 8),
+        11 => uniform(2, 32),
+        12 => uniform(4, 16),
+        13 => uniform(3, 32),
+        14 => uniform(4, 32),
         0 => return Err("data format 0 is INVALID"),
         _ => return Err("data format 15 is reserved"),
     })
+}
+
+/// Check a numeric format against a data format's components.
+pub fn check_format(dfmt: u8, nfmt: u8) -> Result<Layout, &'static str> {
+    let l = layout(dfmt)?;
+    if nfmt == FLOAT && matches!(dfmt, 8 | 9) {
+        return Err("FLOAT with 10_10_10_2 / 2_10_10_10: there is no 2-bit float");
+    }
+    for w in &l.width[..l.n as usize] {
+        check_nfmt(nfmt, *w)?;
+    }
+    Ok(l)
 }
 
 /// Check a numeric format against a component width.
 pub fn check_nfmt(nfmt: u8, width: u32) -> Result<(), &'static str> {
     match nfmt {
         6 => Err("numeric format 6 is reserved"),
-        FLOAT if width == 8 => Err("there is no 8-bit float numeric format"),
+        FLOAT if !matches!(width, 10 | 11 | 16 | 32) => {
+            Err("there is no float of this component width")
+        }
         UNORM | SNORM if width == 32 => Err(
             "32-bit UNORM/SNORM: the manual gives no conversion and a 32-bit integer is not \
              exact in binary32 (docs/design/0032)",
         ),
         _ => Ok(()),
     }
+}
+
+/// An unsigned 10- or 11-bit float (5 exponent bits, bias 15, like binary16 without the
+/// sign and with 5 or 6 fraction bits) as binary16: exact.
+fn small_to_f16(v: u32, width: u32) -> u32 {
+    (v & ((1 << width) - 1)) << (15 - width)
+}
+
+/// A binary32 value as an unsigned float of `width` (10 or 11) bits, rounding to nearest
+/// even (rule `gcn5.buffer.format.store`): negative values and -0 give 0, NaN a NaN,
+/// values at or past the overflow threshold infinity.
+fn f32_to_small(x: u32, width: u32) -> u32 {
+    let fb = width - 5; // fraction bits
+    let exp = (x >> 23) & 0xff;
+    let frac = x & 0x7f_ffff;
+    if exp == 0xff {
+        return if frac != 0 {
+            (31 << fb) | (1 << (fb - 1))
+        } else if x >> 31 == 0 {
+            31 << fb
+        } else {
+            0
+        };
+    }
+    if x >> 31 == 1 || exp == 0 {
+        // Negative, zero, or a binary32 subnormal (< 2^-126, far below the smallest
+        // target subnormal's half): 0.
+        return 0;
+    }
+    // Significand with its hidden bit, 24 bits; value = sig * 2^(exp - 150).
+    let sig = u64::from(frac | 0x80_0000);
+    let e = exp as i32 - 127; // unbiased
+                              // Target: value = t * 2^(max(e, -14) - fb), t integer.
+    let te = e.max(-14);
+    let drop = (23 + te - e - fb as i32) as u32; // bits of sig below the target ulp
+    let t = if drop >= 64 {
+        0
+    } else {
+        let kept = sig >> drop;
+        let rem = sig & ((1u64 << drop) - 1);
+        let half = 1u64 << (drop - 1);
+        if rem > half || (rem == half && kept & 1 == 1) {
+            kept + 1
+        } else {
+            kept
+        }
+    };
+    // t < 2^fb: subnormal (biased exponent 0); else normal with the hidden bit removed;
+    // a carry to 2^(fb+1) moves to the next exponent.
+    let (biased, t) = if te == -14 && t < (1 << fb) {
+        (0, t)
+    } else if t >= (2 << fb) {
+        (te + 15 + 1, (t >> 1) - (1 << fb))
+    } else {
+        (te + 15, t - (1 << fb))
+    };
+    if biased >= 31 {
+        return 31 << fb;
+    }
+    ((biased as u32) << fb) | t as u32
 }
 
 const MODE: FpMode = FpMode::IEEE;
@@ -157,6 +260,7 @@ pub fn load32(nfmt: u8, width: u32, v: u32) -> Result<Conv, &'static str> {
         UINT => exact(v),
         SINT => exact(sext(v, width)),
         _ if width == 16 => exact(f16_to_f32(v)),
+        _ if width < 16 => exact(f16_to_f32(small_to_f16(v, width))),
         _ => exact(v),
     }
 }
@@ -174,13 +278,14 @@ fn loose_if(c: bool, l: Loose) -> Loose {
 pub fn load16(nfmt: u8, width: u32, v: u32) -> Result<Conv, &'static str> {
     check_nfmt(nfmt, width)?;
     match nfmt {
-        UNORM | SNORM if width == 8 => {
-            // Both operands are exact in binary16: one rounding.
+        UNORM | SNORM if width <= 11 => {
+            // Both operands are exact in binary16 (integers below 2^11): one rounding.
             let signed = nfmt == SNORM;
             let (num, den) = if signed {
-                ((sext(v, 8) as i32).max(-127), 127i32)
+                let den = (1i32 << (width - 1)) - 1;
+                ((sext(v, width) as i32).max(-den), den)
             } else {
-                (v as i32, 255i32)
+                (v as i32, ((1u32 << width) - 1) as i32)
             };
             let q = div::<Binary16, AmdGcn5>(
                 f16_of(num as u32, IntType::I32) as u16,
@@ -194,14 +299,15 @@ pub fn load16(nfmt: u8, width: u32, v: u32) -> Result<Conv, &'static str> {
             f32_to_f16(norm_f32(v, width, nfmt == SNORM).bits),
             Loose::Any,
         ),
-        USCALED => rounded(f16_of(v, IntType::U32), loose_if(width > 8, Loose::Any)),
+        USCALED => rounded(f16_of(v, IntType::U32), loose_if(width > 11, Loose::Any)),
         SSCALED => rounded(
             f16_of(sext(v, width), IntType::I32),
-            loose_if(width > 8, Loose::Any),
+            loose_if(width > 12, Loose::Any),
         ),
         UINT => rounded(v & 0xffff, loose_if(width == 32, Loose::Any)),
         SINT => rounded(sext(v, width) & 0xffff, loose_if(width == 32, Loose::Any)),
         _ if width == 16 => exact(v & 0xffff),
+        _ if width < 16 => exact(small_to_f16(v, width)),
         _ => rounded(f32_to_f16(v), Loose::Any),
     }
 }
@@ -274,6 +380,7 @@ pub fn store32(nfmt: u8, width: u32, x: u32) -> Result<u32, &'static str> {
         }
         UINT | SINT => x & mask,
         _ if width == 16 => f32_to_f16(x),
+        _ if width < 16 => f32_to_small(x, width),
         _ => x,
     })
 }

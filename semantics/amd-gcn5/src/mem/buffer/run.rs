@@ -2,7 +2,7 @@
 
 use super::atomic::{apply, Atomic};
 use super::desc::{address, check_kind, in_range, AddrIn, Check, Descriptor};
-use super::format::{self, Conv};
+use super::format::{self, Conv, Layout};
 use super::{accept_of, descriptor_words, lanes, pending, read_soffset, unsettled_lane, Half};
 use crate::alu::valu::Accept;
 use crate::alu::ExecError;
@@ -172,71 +172,83 @@ impl<'w> Run<'w> {
         }
     }
 
-    /// The data and numeric format of a FORMAT row, checked.
-    fn format(&self) -> Result<(u32, u32, u8), ExecError> {
+    /// The layout and numeric format of a FORMAT row, checked.
+    fn format(&self) -> Result<(Layout, u8), ExecError> {
         let (dfmt, nfmt) = if self.typed {
             (self.b.dfmt, self.b.nfmt)
         } else {
             (self.d.data_format, self.d.num_format)
         };
         if self.unbound {
-            // Unbound: the format is not used; any shape will do.
-            return Ok((1, 32, format::UINT));
+            // Unbound: nothing is read or written; any valid shape will do.
+            return Ok((
+                format::layout(4).map_err(|r| pending(self.name, r))?,
+                format::UINT,
+            ));
         }
-        let (n, w) = format::layout(dfmt).map_err(|r| pending(self.name, r))?;
-        format::check_nfmt(nfmt, w).map_err(|r| pending(self.name, r))?;
-        Ok((n, w, nfmt))
+        let l = format::check_format(dfmt, nfmt).map_err(|r| pending(self.name, r))?;
+        Ok((l, nfmt))
+    }
+
+    /// The raw components of a lane's element (zeros when out of range).
+    fn fetch(&self, a: &AddrIn, l: &Layout) -> [u32; 4] {
+        let mut f = [0u32; 4];
+        if !self.ok(a, 0) {
+            return f;
+        }
+        if l.packed {
+            let dw = self.wave.mem.read(self.at(a, 0, true), 4) as u32;
+            for (i, x) in f.iter_mut().enumerate().take(l.n as usize) {
+                *x = (dw >> l.shift[i]) & ((1 << l.width[i]) - 1);
+            }
+        } else {
+            let bytes = l.width[0] / 8;
+            for (i, x) in f.iter_mut().enumerate().take(l.n as usize) {
+                let at = self.at(a, i as u64 * u64::from(bytes), bytes == 4);
+                *x = self.wave.mem.read(at, bytes) as u32;
+            }
+        }
+        f
     }
 
     pub(super) fn load_format(&mut self, comps: u8, d16: bool, hi: bool) -> Result<(), ExecError> {
-        let (n, w, nfmt) = self.format()?;
+        let (l, nfmt) = self.format()?;
         // SEL_1's value follows the named numeric format, also for an unbound V#.
         let one_nfmt = if self.typed {
             self.b.nfmt
         } else {
             self.d.num_format
         };
-        let bytes = u64::from(w / 8);
         let vd = usize::from(self.b.vdata);
         let sel = if self.typed {
             [4, 5, 6, 7]
         } else {
             self.d.dst_sel
         };
+        let zero = Conv {
+            bits: 0,
+            loose: format::Loose::Exact,
+        };
         for lane in lanes(self.wave.exec) {
             let a = self.addr_in(lane);
-            let ok = self.ok(&a, 0);
-            let mut fetched = [0u32; 4];
-            for (i, f) in fetched.iter_mut().enumerate().take(n as usize) {
-                if ok {
-                    let at = self.at(&a, i as u64 * bytes, w == 32);
-                    *f = self.wave.mem.read(at, w / 8) as u32;
-                }
-            }
-            let conv = |v: u32| {
-                if d16 {
-                    format::load16(nfmt, w, v)
-                } else {
-                    format::load32(nfmt, w, v)
-                }
-            };
+            let fetched = self.fetch(&a, &l);
             for (k, &s) in sel.iter().enumerate().take(usize::from(comps)) {
                 let c = match s {
-                    0 => Conv {
-                        bits: 0,
-                        loose: format::Loose::Exact,
-                    },
                     1 => Conv {
                         bits: format::one(one_nfmt, d16),
                         loose: format::Loose::Exact,
                     },
-                    s @ 4..=7 if u32::from(s - 4) < n => {
-                        conv(fetched[usize::from(s - 4)]).map_err(|r| pending(self.name, r))?
+                    s @ 4..=7 if u32::from(s - 4) < l.n => {
+                        let ch = usize::from(s - 4);
+                        let (v, w) = (fetched[ch], l.width[ch]);
+                        if d16 {
+                            format::load16(nfmt, w, v)
+                        } else {
+                            format::load32(nfmt, w, v)
+                        }
+                        .map_err(|r| pending(self.name, r))?
                     }
-                    _ => Conv {
-                        bits: 0,
-                        loose: format::Loose::Exact,
-                    },
+                    _ => zero,
                 };
                 if self.b.lds {
                     self.lds_write(lane, c.bits);
@@ -275,15 +287,16 @@ impl<'w> Run<'w> {
     }
 
     pub(super) fn store_format(&mut self, comps: u8, d16: bool, hi: bool) -> Result<(), ExecError> {
-        let (n, w, nfmt) = self.format()?;
-        let bytes = u64::from(w / 8);
+        let (l, nfmt) = self.format()?;
         let vd = usize::from(self.b.vdata);
         for lane in lanes(self.wave.exec) {
             let a = self.addr_in(lane);
             if !self.ok(&a, 0) {
                 continue;
             }
-            for k in 0..usize::from(comps).min(n as usize) {
+            let mut packed = self.wave.mem.read(self.at(&a, 0, true), 4) as u32;
+            for k in 0..usize::from(comps).min(l.n as usize) {
+                let w = l.width[k];
                 let v = match (d16, hi) {
                     (false, _) => format::store32(nfmt, w, self.vgpr(vd + k, lane)),
                     (true, true) => format::store16(nfmt, w, self.vgpr(vd, lane) >> 16),
@@ -293,8 +306,18 @@ impl<'w> Run<'w> {
                     }
                 }
                 .map_err(|r| pending(self.name, r))?;
-                let at = self.at(&a, k as u64 * bytes, w == 32);
-                self.wave.mem.write(at, w / 8, u64::from(v));
+                if l.packed {
+                    let m = ((1u32 << w) - 1) << l.shift[k];
+                    packed = (packed & !m) | ((v << l.shift[k]) & m);
+                } else {
+                    let bytes = w / 8;
+                    let at = self.at(&a, k as u64 * u64::from(bytes), bytes == 4);
+                    self.wave.mem.write(at, bytes, u64::from(v));
+                }
+            }
+            if l.packed {
+                let at = self.at(&a, 0, true);
+                self.wave.mem.write(at, 4, u64::from(packed));
             }
         }
         Ok(())

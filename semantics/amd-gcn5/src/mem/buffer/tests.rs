@@ -491,10 +491,77 @@ fn d16_format_stores_and_packed_formats_pending() {
     assert_eq!(w.mem.read(0xe000, 4), 0x4000_3c00);
     run(&mut w, "buffer_load_format_xy v[2:3], off, s[4:7], 0").unwrap();
     assert_eq!((w.vgpr[2][0], w.vgpr[3][0]), (0x3f80_0000, 0x4000_0000));
-    // 2_10_10_10 (DFMT 9): bit positions are in a figure only.
-    let mut w = wave(vsharp(0xe000, 0, 100, (9 << 15) | 0xfac));
+}
+
+#[test]
+fn packed_formats_x_in_the_low_bits() {
+    // 10_11_11 FLOAT (DFMT 6 << 15, NFMT 7 << 12): X 11-bit 1.0 = exponent 15 << 6 = 0x3c0,
+    // Y 11-bit 2.0 = 16 << 6 = 0x400 at bit 11, Z 10-bit 0.5 = 14 << 5 = 0x1c0 at bit 22:
+    // 0x3c0 | 0x200000 | 0x70000000 = 0x702003c0.
+    let mut w = wave(vsharp(0xf000, 0, 100, (6 << 15) | (7 << 12) | 0xfac));
+    w.mem.write(0xf000, 4, 0x7020_03c0);
+    run(&mut w, "buffer_load_format_xyz v[1:3], off, s[4:7], 0").unwrap();
+    assert_eq!(
+        [w.vgpr[1][0], w.vgpr[2][0], w.vgpr[3][0]],
+        [0x3f80_0000, 0x4000_0000, 0x3f00_0000]
+    );
+    // X: max finite 11-bit (30 << 6 | 63 = 0x7bf) = 65024 = 0x477e0000; Y: infinity
+    // (31 << 6 = 0x7c0); Z: 10-bit subnormal 1 = 2^-14 / 32 = 2^-19 = 108 << 23.
+    w.mem.write(0xf004, 4, 0x7bf | 0x7c0 << 11 | 1 << 22);
+    run(
+        &mut w,
+        "buffer_load_format_xyz v[1:3], off, s[4:7], 0 offset:4",
+    )
+    .unwrap();
+    assert_eq!(
+        [w.vgpr[1][0], w.vgpr[2][0], w.vgpr[3][0]],
+        [0x477e_0000, 0x7f80_0000, 0x3600_0000]
+    );
+    // And stored back: 1.0, 2.0, 0.5 give the first dword again.
+    w.vgpr[1][0] = 0x3f80_0000;
+    w.vgpr[2][0] = 0x4000_0000;
+    w.vgpr[3][0] = 0x3f00_0000;
+    run(
+        &mut w,
+        "buffer_store_format_xyz v[1:3], off, s[4:7], 0 offset:8",
+    )
+    .unwrap();
+    assert_eq!(w.mem.read(0xf008, 4), 0x7020_03c0);
+    // 2_10_10_10 UNORM (DFMT 9, NFMT 0): X 1023 -> 1.0, Y 0, Z 512 -> 512/1023 =
+    // 2^-1 * (1 + 1/1023): fraction 2^23 / 1023 = 8200.0078 -> 0x2008; W 3 -> 1.0.
+    let mut w = wave(vsharp(0xf000, 0, 100, (9 << 15) | 0xfac));
+    w.mem.write(0xf000, 4, 1023 | 512 << 20 | 3 << 30);
+    run(&mut w, "buffer_load_format_xyzw v[1:4], off, s[4:7], 0").unwrap();
+    assert_eq!(
+        [w.vgpr[1][0], w.vgpr[2][0], w.vgpr[3][0], w.vgpr[4][0]],
+        [0x3f80_0000, 0, 0x3f00_2008, 0x3f80_0000]
+    );
+    // FLOAT with a 2-bit component does not exist.
+    let mut w = wave(vsharp(0xf000, 0, 100, (9 << 15) | (7 << 12) | 0xfac));
     let e = run(&mut w, "buffer_load_format_x v1, off, s[4:7], 0").unwrap_err();
     assert!(matches!(e, ExecError::Pending { .. }));
+}
+
+#[test]
+fn small_float_stores_round_to_nearest_even() {
+    use format::FLOAT;
+    // 11-bit: 6 fraction bits. 1 + 2^-7 is halfway between 1.0 (t even) and 1 + 2^-6: 1.0.
+    assert_eq!(store32(FLOAT, 11, 0x3f81_0000), Ok(0x3c0));
+    // 1 + 3 * 2^-7 is halfway between 1 + 2^-6 (odd) and 1 + 2^-5: up, fraction 2.
+    assert_eq!(store32(FLOAT, 11, 0x3f83_0000), Ok(0x3c2));
+    // 65280 = max 65024 + half an ulp (512 / 2), max's fraction odd: up to infinity.
+    assert_eq!(store32(FLOAT, 11, 0x477f_0000), Ok(0x7c0));
+    assert_eq!(store32(FLOAT, 11, 0x477e_ff00), Ok(0x7bf));
+    // Subnormals: 2^-20 is the smallest (1); 2^-21 is a tie with 0 (even): 0;
+    // 1.5 * 2^-21 rounds up to 1.
+    assert_eq!(store32(FLOAT, 11, 0x3580_0000), Ok(1));
+    assert_eq!(store32(FLOAT, 11, 0x3500_0000), Ok(0));
+    assert_eq!(store32(FLOAT, 11, 0x3540_0000), Ok(1));
+    // Negative -> 0, NaN -> a NaN, +inf -> inf; 10-bit: 5 fraction bits.
+    assert_eq!(store32(FLOAT, 11, 0xbf80_0000), Ok(0));
+    assert_eq!(store32(FLOAT, 11, 0x7fc0_0000), Ok(0x7e0));
+    assert_eq!(store32(FLOAT, 10, 0x7f80_0000), Ok(0x3e0));
+    assert_eq!(store32(FLOAT, 10, 0x3f80_0000), Ok(0x1e0));
 }
 
 #[test]
