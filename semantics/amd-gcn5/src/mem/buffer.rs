@@ -269,7 +269,7 @@ pub const RULES: &[Rule] = &[
         statement: "lanes access memory in lane order 0..63: of two stores to one byte the higher lane's stays; atomics from several lanes to one address apply in lane order, and the values they return under GLC are marked unsettled" },
     Rule { id: "gcn5.buffer.d16_preserve", status: Status::Inferred,
         cites: &[SpecRef::new(Spec::Vega, "16-bit Memory Operations"), SpecRef::new(Spec::Vega, "MUBUF Instructions")],
-        statement: "D16 loads write [15:0] and D16_HI loads [31:16] (the pseudocode names only that half); the other half is kept" },
+        statement: "D16 loads write [15:0] and D16_HI loads [31:16] (the pseudocode names only that half); the other half is kept, also [31:16] of the last VGPR of FORMAT_D16_XYZ" },
     Rule { id: "gcn5.buffer.sbyte_d16", status: Status::Inferred,
         cites: &[SpecRef::new(Spec::Vega, "MUBUF Instructions")],
         statement: "BUFFER_LOAD_SBYTE_D16(_HI) sign-extend the byte to 16 bits; the pseudocode's {8'h0, MEM[ADDR]} is copied from the UBYTE rows and contradicts 'signed byte'" },

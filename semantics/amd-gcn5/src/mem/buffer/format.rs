@@ -193,7 +193,8 @@ const MODE: FpMode = FpMode::IEEE;
 const ONE_F32: u32 = 0x3f80_0000;
 const ONE_F16: u32 = 0x3c00;
 
-fn sext(v: u32, width: u32) -> u32 {
+/// `v`'s low `width` bits, sign-extended.
+pub fn sext(v: u32, width: u32) -> u32 {
     if width >= 32 {
         v
     } else {

@@ -132,11 +132,7 @@ impl<'w> Run<'w> {
                     0
                 };
                 let bits = 8 * u32::from(size);
-                let v = if signed && bits < 32 {
-                    (((raw << (32 - bits)) as i32) >> (32 - bits)) as u32
-                } else {
-                    raw
-                };
+                let v = if signed { format::sext(raw, bits) } else { raw };
                 if self.b.lds {
                     self.lds_write(lane, v);
                     continue;

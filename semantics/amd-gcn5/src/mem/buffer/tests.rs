@@ -648,3 +648,21 @@ fn random_instructions_never_panic() {
         }
     }
 }
+
+#[test]
+fn d16_format_load_packs_halves_and_keeps_the_odd_high_half() {
+    // DFMT 12 (16_16_16_16) UINT: (12 << 15) | (4 << 12) | 0xfac = 0x64fac.
+    let mut w = wave(vsharp(0x1_0000, 0, 100, 0x64fac));
+    w.mem.write(0x1_0000, 8, 0x0004_0003_0002_0001);
+    w.vgpr[2][0] = 0xabcd_0000;
+    run(&mut w, "buffer_load_format_d16_xyz v[1:2], off, s[4:7], 0").unwrap();
+    // X in v1[15:0], Y in v1[31:16], Z in v2[15:0]; v2[31:16] kept.
+    assert_eq!((w.vgpr[1][0], w.vgpr[2][0]), (0x0002_0001, 0xabcd_0003));
+    w.vgpr[3][0] = 0x1234_5678;
+    run(
+        &mut w,
+        "buffer_load_format_d16_hi_x v3, off, s[4:7], 0 offset:2",
+    )
+    .unwrap();
+    assert_eq!(w.vgpr[3][0], 0x0002_5678);
+}
