@@ -233,7 +233,7 @@ pub const RULES: &[Rule] = &[
         statement: "a swizzled address is base + sgpr_offset + (index_msb * stride + offset_msb * element_size) * index_stride + index_lsb * element_size + offset_lsb" },
     Rule { id: "gcn5.buffer.swizzle.element_size", status: Status::Contested,
         cites: &[RESOURCE, SpecRef::new(Spec::LlvmMc, "AMDGPU RSRC_ELEMENT_SIZE_SHIFT"), NOTE],
-        statement: "the Vega V# table has no ELEMENT_SIZE field (bits 116:115 are User VM enable/mode); we read element size from bits 116:115 as 2 << code, as LLVM and earlier GCN manuals place it" },
+        statement: "the Vega V# table has no ELEMENT_SIZE field (bits 116:115 are User VM enable/mode); we read element size from bits 116:115 as 2 << code, as LLVM and earlier GCN manuals place it; a swizzled load (or atomic return) whose address changes with these bits accepts any value" },
     Rule { id: "gcn5.buffer.stride18", status: Status::Specified,
         cites: &[SpecRef::new(Spec::Vega, "V# Buffer Resource Constant Fields for Addressing")],
         statement: "with ADD_TID_ENABLE and a MUBUF non-format row the stride is {DFMT[3:0], stride[13:0]}" },

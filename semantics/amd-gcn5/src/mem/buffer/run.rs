@@ -84,6 +84,30 @@ impl<'w> Run<'w> {
         !self.unbound && in_range(&self.d, a, self.check, extra)
     }
 
+    /// Whether the address of the byte `extra` past the access is the same for every
+    /// reading of the contested element-size bits (always, unless swizzled: rule
+    /// gcn5.buffer.swizzle.element_size).
+    fn addr_settled(&self, a: &AddrIn, extra: u64) -> bool {
+        !self.d.swizzle_enable
+            || (0..4).all(|code| {
+                let d = Descriptor {
+                    element_size_code: code,
+                    ..self.d
+                };
+                address(&d, a, extra) == address(&self.d, a, extra)
+            })
+    }
+
+    /// Mark `reg` of `lane` as settled only under `mask` because the address is not.
+    fn loose_addr(&mut self, reg: usize, lane: usize, mask: u64) {
+        self.unsettled.push(unsettled_lane(
+            reg as u8,
+            lane,
+            Accept::Mask(mask),
+            "gcn5.buffer.swizzle.element_size",
+        ));
+    }
+
     /// The address of the byte `extra` past the access, dword-aligned when `dword`.
     fn at(&self, a: &AddrIn, extra: u64, dword: bool) -> u64 {
         let x = address(&self.d, a, extra);
@@ -138,12 +162,15 @@ impl<'w> Run<'w> {
                     continue;
                 }
                 let old = self.vgpr(vd + c, lane);
-                let new = match half {
-                    Half::Full => v,
-                    Half::Lo => (old & 0xffff_0000) | (v & 0xffff),
-                    Half::Hi => (old & 0xffff) | (v << 16),
+                let (new, kept) = match half {
+                    Half::Full => (v, 0),
+                    Half::Lo => ((old & 0xffff_0000) | (v & 0xffff), 0xffff_0000),
+                    Half::Hi => ((old & 0xffff) | (v << 16), 0xffff),
                 };
                 self.set_vgpr(vd + c, lane, new);
+                if !self.addr_settled(&a, extra) {
+                    self.loose_addr(vd + c, lane, kept);
+                }
             }
             if !self.b.lds {
                 self.tfe(lane, usize::from(count));
@@ -228,6 +255,12 @@ impl<'w> Run<'w> {
         for lane in lanes(self.wave.exec) {
             let a = self.addr_in(lane);
             let fetched = self.fetch(&a, &l);
+            let step = if l.packed {
+                0
+            } else {
+                u64::from(l.width[0] / 8)
+            };
+            let addr_ok = (0..u64::from(l.n)).all(|i| self.addr_settled(&a, i * step));
             for (k, &s) in sel.iter().enumerate().take(usize::from(comps)) {
                 let c = match s {
                     1 => Conv {
@@ -261,7 +294,10 @@ impl<'w> Run<'w> {
                     Some(s) => (old & !(0xffff << s)) | ((c.bits & 0xffff) << s),
                 };
                 self.set_vgpr(reg, lane, new);
-                if let Some(acc) = accept_of(c, shift) {
+                if !addr_ok {
+                    let kept = shift.map_or(0, |s| u64::from(!(0xffffu32 << s)));
+                    self.loose_addr(reg, lane, kept);
+                } else if let Some(acc) = accept_of(c, shift) {
                     self.unsettled.push(unsettled_lane(
                         reg as u8,
                         lane,
@@ -350,6 +386,11 @@ impl<'w> Run<'w> {
                 self.set_vgpr(vd, lane, ret as u32);
                 if x2 {
                     self.set_vgpr(vd + 1, lane, (ret >> 32) as u32);
+                }
+                if !self.addr_settled(&a, 0) {
+                    for i in 0..n {
+                        self.loose_addr(vd + i, lane, 0);
+                    }
                 }
             }
         }

@@ -580,6 +580,7 @@ fn rule_ids_used_by_the_executor_exist() {
         "gcn5.buffer.format.rounding",
         "gcn5.buffer.lane_order",
         "gcn5.buffer.range_check.uncovered",
+        "gcn5.buffer.swizzle.element_size",
     ] {
         assert!(super::RULES.iter().any(|r| r.id == id), "{id}");
     }
@@ -665,4 +666,24 @@ fn d16_format_load_packs_halves_and_keeps_the_odd_high_half() {
     )
     .unwrap();
     assert_eq!(w.vgpr[3][0], 0x0002_5678);
+}
+
+#[test]
+fn swizzled_loads_are_unsettled_only_where_the_element_size_matters() {
+    // Swizzled (w1 bit 31), stride 16, index stride 8 (code 0), element size code 1 (4).
+    let mut d = vsharp(0x2_0000, 16, 100, RAW_W3 | 1 << 19);
+    d[1] |= 1 << 31;
+    let mut w = wave(d);
+    w.vgpr[0][0] = 1; // index 1: msb 0, lsb 1
+    w.mem.write(0x2_0004, 4, 0x5555_aaaa);
+    // Offset 0: (0 + 0) * 8 + 1 * es + 0 = es: address depends on the element size
+    // (2, 4, 8, 16): unsettled. With es = 4 it reads base + 4.
+    run(&mut w, "buffer_load_dword v1, v0, s[4:7], 0 idxen").unwrap();
+    assert_eq!(w.vgpr[1][0], 0x5555_aaaa);
+    assert_eq!(w.unsettled.len(), 1);
+    assert_eq!(w.unsettled[0].why.rule, "gcn5.buffer.swizzle.element_size");
+    // Index 0, offset 0: address base + 0 whatever the element size: settled.
+    w.vgpr[0][0] = 0;
+    run(&mut w, "buffer_load_dword v1, v0, s[4:7], 0 idxen").unwrap();
+    assert!(w.unsettled.is_empty());
 }
