@@ -19,12 +19,13 @@ use super::{kernel, mode, pending_reason, salu, valu, vexec};
 use crate::instructions::{rows, Row};
 use gpuref_core::{Rule, SpecRef, Status};
 
-/// Every table of rules, in a stable order (scalar, MODE, executor, then the vector
-/// families' [`valu::RULE_TABLES`]).
+/// Every table of rules, in a stable order (scalar, MODE, executor, the vector families'
+/// [`valu::RULE_TABLES`], then the memory modules).
 pub fn tables() -> impl Iterator<Item = &'static [Rule]> {
     [salu::RULES, mode::RULES, vexec::RULES]
         .into_iter()
         .chain(valu::RULE_TABLES.iter().copied())
+        .chain([crate::mem::buffer::RULES])
 }
 
 /// Every rule of the crate.
@@ -124,6 +125,7 @@ const ROUND_INTEGRAL: &[&str] = &["V_TRUNC_F*", "V_CEIL_F*", "V_FLOOR_F*", "V_RN
 #[rustfmt::skip]
 pub const SCOPES: &[(&str, Scope)] = &[
     ("gcn5.mode.",                    Common(Group::Valu)),
+    ("gcn5.buffer.",                  Rows(&["MUBUF:*", "MTBUF:*"])),
     ("gcn5.valu.",                    Common(Group::Valu)),
     ("gcn5.salu.",                    Common(Group::Salu)),
     ("gcn5.salu.lshl_add.",           Rows(&["S_LSHL*_ADD_U32"])),

@@ -205,7 +205,6 @@ pub const RULE_TABLES: &[&[Rule]] = &[
     vop3p::RULES,
     super::vpacked::RULES,
     super::vpacked::ACC_RULES,
-    crate::mem::buffer::RULES,
 ];
 
 /// The vector kernel of a row (its VOP3 form runs the same one).
