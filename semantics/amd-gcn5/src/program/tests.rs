@@ -453,3 +453,27 @@ fn trap_and_return() {
     });
     assert_eq!((w.pc, w.status), (0x80, 0));
 }
+
+/// A MODE field written by S_SETREG governs the next VALU instruction: 1.0 + 1.5 * 2^-24
+/// is 1 + 0.75 ulp (ulp = 2^-23 at 1.0): nearest-even gives 0x3f800001, toward zero
+/// (FP_ROUND[1:0] = 3) gives 0x3f800000.
+#[test]
+fn setreg_mode_changes_the_next_valu_instruction() {
+    for t in Target::ALL {
+        let add = parse(t, "v_add_f32_e32 v0, v1, v2").expect("parses");
+        let setreg = parse(t, "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 3").expect("parses");
+        let mut w = Wave {
+            exec: 1,
+            mode: 0xf0, // denormals kept, round to nearest even
+            ..Wave::default()
+        };
+        w.vgpr[1][0] = 0x3f80_0000;
+        w.vgpr[2][0] = 0x33c0_0000;
+        crate::alu::execute(&mut w, &add).expect("runs");
+        assert_eq!(w.vgpr[0][0], 0x3f80_0001);
+        crate::alu::execute(&mut w, &setreg).expect("runs");
+        assert_eq!(w.mode, 0xf3);
+        crate::alu::execute(&mut w, &add).expect("runs");
+        assert_eq!(w.vgpr[0][0], 0x3f80_0000);
+    }
+}
