@@ -3,7 +3,7 @@
 //!
 //! Registers that can be set: `sN`, `s[N:M]` (two SGPRs), `ttmpN`, `ttmp[N:M]`, `vcc`,
 //! `vcc_lo`, `vcc_hi`, `exec`, `exec_lo`, `exec_hi`, `m0`, `scc`, `flat_scratch`,
-//! `xnack_mask`, `pc`, `trapsts`, `vN` (every lane), `vN[L]` (lane L), `v[N:N+1]` (a VGPR
+//! `xnack_mask`, `pc`, `trapsts`, `status`, `tba`, `tma`, `vN` (every lane), `vN[L]` (lane L), `v[N:N+1]` (a VGPR
 //! pair, every lane: the low dword in vN) and `v[N:N+1][L]`. Values are hex (`0x…`) or
 //! decimal and must fit the register. A VGPR whose lanes all changed to one value prints as
 //! `vN=…`; otherwise each changed lane prints as `vN[L]=…`.
@@ -12,6 +12,10 @@
 //! accepted after its value: `v0=0x80000000 (accepts any value equal under mask
 //! 0x7fffffff, rule gcn5.valu.clamp_neg_zero)`; a 64-bit result prints it on the pair's
 //! first register, naming the pair.
+//!
+//! Program flow (docs/design/0029) prints `ended=1` when the wave ends, `status`, `tba`
+//! and `tma` when they change, `# event NAME simm16=…` for what only touches scheduling or
+//! the outside world, and `# WHAT: gpuref's choice, rule …` for unsettled program state.
 //!
 //! MODE defaults to [`DEFAULT_MODE`]: the manual gives no value for a freshly launched
 //! wave, so we take what LLVM 14 writes into a compute kernel's descriptor by default
@@ -40,6 +44,9 @@ enum Reg {
     Scc,
     Pc,
     Trapsts,
+    Status,
+    Tba,
+    Tma,
     /// A VGPR, all lanes or one.
     Vgpr(u8, Option<u8>),
     /// A VGPR pair (its first register), all lanes or one.
@@ -123,6 +130,9 @@ fn parse_reg(name: &str) -> Result<Reg, String> {
         "scc" => Reg::Scc,
         "pc" => Reg::Pc,
         "trapsts" => Reg::Trapsts,
+        "status" => Reg::Status,
+        "tba" => Reg::Tba,
+        "tma" => Reg::Tma,
         "vcc_lo" => Reg::Scalar(ScalarReg::VccLo, 1),
         "vcc_hi" => Reg::Scalar(ScalarReg::VccHi, 1),
         "exec_lo" => Reg::Scalar(ScalarReg::ExecLo, 1),
@@ -221,6 +231,9 @@ fn set(w: &mut Wave, reg: Reg, v: u64) {
         Reg::Scc => w.scc = v != 0,
         Reg::Pc => w.pc = v,
         Reg::Trapsts => w.trapsts = v as u32,
+        Reg::Status => w.status = v as u32,
+        Reg::Tba => w.tba = v,
+        Reg::Tma => w.tma = v,
         Reg::Vgpr(n, None) => w.vgpr[usize::from(n)] = [v as u32; 64],
         Reg::Vgpr(n, Some(l)) => w.vgpr[usize::from(n)][usize::from(l)] = v as u32,
         Reg::Acc(n, None) => w.acc[usize::from(n)] = [v as u32; 64],
@@ -247,7 +260,8 @@ fn bits(reg: Reg) -> u32 {
     match reg {
         Reg::Scalar(_, n) => 32 * n,
         Reg::Scc => 1,
-        Reg::Trapsts | Reg::Vgpr(..) | Reg::Acc(..) => 32,
+        Reg::Tba | Reg::Tma => 48,
+        Reg::Trapsts | Reg::Status | Reg::Vgpr(..) | Reg::Acc(..) => 32,
         Reg::Mem(_, n) | Reg::Lds(_, n) => 8 * n,
         _ => 64,
     }
@@ -307,6 +321,19 @@ pub fn eval(
             u.lane,
             accept_text(&u.why)
         );
+    }
+    for e in w.events.iter().skip(before.events.len()) {
+        out += &format!(
+            "# event {} simm16={:#x}",
+            e.name.to_ascii_lowercase(),
+            e.simm16
+        );
+        out += &e.m0.map_or(String::new(), |m| format!(" m0={m:#x}"));
+        out += &e.exec.map_or(String::new(), |x| format!(" exec={x:#x}"));
+        out += "\n";
+    }
+    for (what, rule) in &w.program_unsettled {
+        out += &format!("# {what}: gpuref's choice, rule {rule}\n");
     }
     Ok(out)
 }
@@ -431,11 +458,17 @@ fn changes(a: &Wave, b: &Wave, len: u64) -> String {
         ("m0", u64::from(a.m0), u64::from(b.m0)),
         ("mode", u64::from(a.mode), u64::from(b.mode)),
         ("trapsts", u64::from(a.trapsts), u64::from(b.trapsts)),
+        ("status", u64::from(a.status), u64::from(b.status)),
+        ("tba", a.tba, b.tba),
+        ("tma", a.tma, b.tma),
     ];
     for (name, x, y) in pairs {
         if x != y {
             out += &format!("{name}={y:#x}\n");
         }
+    }
+    if b.ended && !a.ended {
+        out += "ended=1\n";
     }
     if a.scc != b.scc {
         out += &format!("scc={}\n", u8::from(b.scc));
@@ -519,7 +552,28 @@ mod tests {
         assert!(e.contains("REG=VALUE"), "{e}");
         let e = run("s_bogus s0", &[]).unwrap_err();
         assert!(e.contains("s_bogus"), "{e}");
-        let e = run("s_movrels_b32 s0, s1", &[]).unwrap_err();
-        assert!(e.contains("M0"), "{e}");
+        let e = run("v_clrexcp", &[]).unwrap_err();
+        assert!(e.contains("TRAPSTS"), "{e}");
+    }
+
+    #[test]
+    fn program_state() {
+        assert_eq!(
+            run("s_endpgm", &["status=0x10000"]).unwrap(),
+            "status=0x0\nended=1\n# event s_endpgm simm16=0x0\n"
+        );
+        assert_eq!(
+            run("s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)", &["m0=5"]).unwrap(),
+            "# event s_sendmsg simm16=0x3 m0=0x5 exec=0x0\n"
+        );
+        assert_eq!(run("s_branch 65534", &["pc=0x100"]).unwrap(), "pc=0xfc\n");
+        assert_eq!(
+            run("s_trap 1", &["status=0x40", "tba=0x8000"]).unwrap(),
+            "ttmp1=0x10000\nstatus=0x60\npc=0x8000\n# event s_trap simm16=0x1\n"
+        );
+        assert_eq!(
+            run("s_getreg_b32 s0, hwreg(9, 0, 32)", &["s0=1"]).unwrap(),
+            "s0=0x0\n# sdst: gpuref's choice, rule gcn5.hwreg.reserved\n"
+        );
     }
 }

@@ -68,6 +68,26 @@ pub struct Wave {
     pub mem: crate::memory::Memory,
     /// The unsettled lanes of the last vector instruction ([`UnsettledLane`]).
     pub unsettled: Vec<UnsettledLane>,
+    /// STATUS (Vega "Status registers"), as the driver set it when the wave was created;
+    /// program-flow instructions change PRIV, WAVE_PRIO, HALT and VALID. Bits 0 (SCC), 9
+    /// (EXECZ) and 10 (VCCZ) are not kept here: S_GETREG reads them from `scc`, `exec` and
+    /// `vcc` (docs/design/0029).
+    pub status: u32,
+    /// The read-only hardware registers the driver sets: HW_ID, GPR_ALLOC, LDS_ALLOC and
+    /// IB_STS (hwreg 4..=7, in that order); S_GETREG reads them.
+    pub hw_info: [u32; 4],
+    /// TBA, the trap base address (48 bits): where S_TRAP jumps.
+    pub tba: u64,
+    /// TMA, the trap memory address (48 bits).
+    pub tma: u64,
+    /// Whether the wave has ended (S_ENDPGM, S_ENDPGM_SAVED, S_ENDPGM_ORDERED_PS_DONE).
+    pub ended: bool,
+    /// What the program-flow instructions did that only touches scheduling, other waves or
+    /// the outside world (S_WAITCNT, S_BARRIER, S_SENDMSG, ...), in order.
+    pub events: Vec<crate::program::Event>,
+    /// Program state the last program-flow instruction left unsettled: (what, rule id).
+    /// Replaced on every instruction `program::execute` runs (docs/design/0029).
+    pub program_unsettled: Vec<(&'static str, &'static str)>,
 }
 
 /// Lanes in a wave.
@@ -96,6 +116,13 @@ impl Default for Wave {
             lds: vec![0; LDS_BYTES],
             mem: crate::memory::Memory::default(),
             unsettled: Vec::new(),
+            status: 0,
+            hw_info: [0; 4],
+            tba: 0,
+            tma: 0,
+            ended: false,
+            events: Vec::new(),
+            program_unsettled: Vec::new(),
         }
     }
 }

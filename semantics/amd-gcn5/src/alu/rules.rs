@@ -25,7 +25,7 @@ pub fn tables() -> impl Iterator<Item = &'static [Rule]> {
     [salu::RULES, mode::RULES, vexec::RULES]
         .into_iter()
         .chain(valu::RULE_TABLES.iter().copied())
-        .chain([crate::mem::buffer::RULES])
+        .chain([crate::mem::buffer::RULES, crate::program::RULES])
 }
 
 /// Every rule of the crate.
@@ -126,6 +126,15 @@ const ROUND_INTEGRAL: &[&str] = &["V_TRUNC_F*", "V_CEIL_F*", "V_FLOOR_F*", "V_RN
 pub const SCOPES: &[(&str, Scope)] = &[
     ("gcn5.mode.",                    Common(Group::Valu)),
     ("gcn5.buffer.",                  Rows(&["MUBUF:*", "MTBUF:*"])),
+    ("gcn5.sopp.",                    Rows(&["SOPP:*"])),
+    ("gcn5.program.",                 Rows(&["SOPP:*"])),
+    ("gcn5.fork.",                    Rows(&["S_CBRANCH_G_FORK", "S_CBRANCH_I_FORK", "S_CBRANCH_JOIN"])),
+    ("gcn5.gpr_idx.",                 Rows(&["S_SET_GPR_IDX_*"])),
+    ("gcn5.hwreg.",                   Rows(&["S_GETREG_B32", "S_SETREG_B32", "S_SETREG_IMM32_B32"])),
+    ("gcn5.s_cbranch_cdbg.",          Rows(&["S_CBRANCH_CDBG*"])),
+    ("gcn5.s_movrel.",                Rows(&["S_MOVREL*"])),
+    ("gcn5.s_rfe.",                   Rows(&["S_RFE_B64"])),
+    ("gcn5.s_rfe_restore.",           Rows(&["S_RFE_RESTORE_B64"])),
     ("gcn5.valu.",                    Common(Group::Valu)),
     ("gcn5.salu.",                    Common(Group::Salu)),
     ("gcn5.salu.lshl_add.",           Rows(&["S_LSHL*_ADD_U32"])),

@@ -174,20 +174,6 @@ pub const KERNELS: &[ScalarKernelRow] = &[
 /// belong with the wave-level semantics (program flow and hardware registers).
 #[rustfmt::skip]
 pub const WAVE_LEVEL: &[(&str, &str)] = &[
-    ("S_CBRANCH_G_FORK",   "needs the branch stack (CSP) of fork/join"),
-    ("S_CBRANCH_I_FORK",   "needs the branch stack (CSP) of fork/join"),
-    ("S_CBRANCH_JOIN",     "needs the branch stack (CSP) of fork/join"),
-    ("S_RFE_B64",          "needs the trap handler state (PRIV)"),
-    ("S_RFE_RESTORE_B64",  "needs the trap handler state (PRIV, STATUS)"),
-    ("S_MOVRELS_B32",      "indexes the SGPR file with M0 (out-of-range rules with the wave-level semantics)"),
-    ("S_MOVRELS_B64",      "indexes the SGPR file with M0 (out-of-range rules with the wave-level semantics)"),
-    ("S_MOVRELD_B32",      "indexes the SGPR file with M0 (out-of-range rules with the wave-level semantics)"),
-    ("S_MOVRELD_B64",      "indexes the SGPR file with M0 (out-of-range rules with the wave-level semantics)"),
-    ("S_GETREG_B32",       "reads hardware registers (bit-field rules with the wave-level semantics)"),
-    ("S_SETREG_B32",       "writes hardware registers (bit-field rules with the wave-level semantics)"),
-    ("S_SETREG_IMM32_B32", "writes hardware registers (bit-field rules with the wave-level semantics)"),
-    ("S_SETVSKIP",         "sets the VSKIP mode of the wave"),
-    ("S_SET_GPR_IDX_ON",   "sets MODE.gpr_idx_en, the GPR indexing mode of the vector ALU"),
 ];
 
 /// Decisions where the pseudocode is not executable as written.
