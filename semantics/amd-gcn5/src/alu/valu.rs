@@ -205,6 +205,8 @@ pub const RULE_TABLES: &[&[Rule]] = &[
     vop3p::RULES,
     super::vpacked::RULES,
     super::vpacked::ACC_RULES,
+    crate::mem::smem::RULES,
+    crate::mem::flat::RULES,
 ];
 
 /// The vector kernel of a row (its VOP3 form runs the same one).
