@@ -112,7 +112,9 @@ pub fn address(wave: &Wave, row: &Row, f: &Smem) -> Address {
         .wrapping_add(reg & !lsbs);
     let sum = (base & !3).wrapping_add(imm_u).wrapping_add(reg) & !lsbs;
     let mut why = (each != sum).then_some(LSBS);
-    if imm < 0 && imm.wrapping_add(reg as i64) < 0 {
+    // Only the forms with both terms: a lone negative immediate is a signed offset.
+    let both = matches!(f.offset, crate::formats::smem::SmemOffset::RegImm(..));
+    if both && imm < 0 && imm.wrapping_add(reg as i64) < 0 {
         why = Some(NEGATIVE);
     }
     Address {
