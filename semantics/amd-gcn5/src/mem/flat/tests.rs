@@ -442,3 +442,35 @@ fn loads_of_three_and_four_dwords() {
         (1, 2, 3, 0)
     );
 }
+
+#[test]
+fn every_unsettled_rule_id_is_a_rule() {
+    use super::{APERTURE, RULES};
+    let ids: Vec<&str> = RULES
+        .iter()
+        .chain(crate::mem::smem::RULES)
+        .map(|r| r.id)
+        .collect();
+    let used = [
+        APERTURE,
+        SCRATCH,
+        ALIGN,
+        D16,
+        SBYTE_D16,
+        FLOAT_ATOMIC,
+        LANE_ORDER,
+        crate::mem::smem::LSBS,
+        crate::mem::smem::NEGATIVE,
+        crate::mem::smem::ATOMIC_ALIGN,
+        crate::mem::smem::MEMTIME,
+        crate::mem::smem::DISCARD,
+        "gcn5.smem.buffer_range",
+    ];
+    for id in used {
+        assert_eq!(ids.iter().filter(|i| **i == id).count(), 1, "{id}");
+    }
+    let mut sorted = ids.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), ids.len(), "rule ids are unique");
+}
