@@ -11,7 +11,7 @@
 
 pub mod atomic;
 mod lane;
-mod place;
+pub(crate) mod place;
 
 use crate::alu::ExecError;
 use crate::formats::{Fields, Instruction};

@@ -12,6 +12,7 @@
 mod buffer;
 
 use super::flat::atomic;
+use super::flat::place::sgpr as read_code;
 use crate::alu::valu::{Accept, Output, Unsettled};
 use crate::alu::ExecError;
 use crate::formats::smem::{shape, Data, Smem, SmemOffset};
@@ -123,10 +124,6 @@ fn unsettle_reg(wave: &mut Wave, code: u8, rule: &'static str) {
 
 fn reg_at(code: u8) -> Option<ScalarReg> {
     ScalarReg::from_code(code).ok()
-}
-
-fn read_code(wave: &Wave, code: u8) -> u32 {
-    reg_at(code).map_or(0, |r| wave.reg(r))
 }
 
 fn write_code(wave: &mut Wave, code: u8, v: u32) {

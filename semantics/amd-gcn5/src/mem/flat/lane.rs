@@ -3,7 +3,7 @@
 //! unsettled results (docs/design/0031).
 
 use super::atomic::{self, Op};
-use super::place::{byte, locate, Byte, Loc};
+use super::place::{byte, locate, vgpr, Byte, Loc};
 use super::{ALIGN, D16, FLOAT_ATOMIC, LANE_ORDER, SBYTE_D16, SCRATCH};
 use crate::alu::valu::{Accept, Output, Unsettled};
 use crate::formats::flat::Flat;
@@ -90,10 +90,6 @@ impl Kind {
             k => u64::from(k.bytes().min(4)),
         }
     }
-}
-
-fn vgpr(wave: &Wave, v: u16, lane: usize) -> u32 {
-    wave.vgpr.get(usize::from(v)).map_or(0, |r| r[lane])
 }
 
 fn set_vgpr(wave: &mut Wave, v: u16, lane: usize, x: u32) {

@@ -30,11 +30,13 @@ pub enum Byte {
     Out,
 }
 
-fn vgpr(wave: &Wave, v: u16, lane: usize) -> u32 {
+/// VGPR `v` of `lane` (0 past v255: the decoder keeps ranges inside).
+pub(crate) fn vgpr(wave: &Wave, v: u16, lane: usize) -> u32 {
     wave.vgpr.get(usize::from(v)).map_or(0, |r| r[lane])
 }
 
-fn sgpr(wave: &Wave, code: u8) -> u32 {
+/// The scalar register with operand code `code` (0 for a code that is not a register).
+pub(crate) fn sgpr(wave: &Wave, code: u8) -> u32 {
     ScalarReg::from_code(code).map_or(0, |r| wave.reg(r))
 }
 

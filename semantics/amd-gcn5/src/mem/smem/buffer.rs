@@ -4,6 +4,7 @@
 
 use super::{reg_offset, LSBS, NEGATIVE};
 use crate::formats::smem::{check_base, shape, Smem};
+use crate::mem::flat::place::sgpr;
 use crate::operand::ScalarReg;
 use crate::wave::Wave;
 use crate::Row;
@@ -77,7 +78,7 @@ impl Address {
 
 fn regs(wave: &Wave, first: ScalarReg, n: u8) -> Vec<u32> {
     (0..n)
-        .map(|i| ScalarReg::from_code(first.code().wrapping_add(i)).map_or(0, |r| wave.reg(r)))
+        .map(|i| sgpr(wave, first.code().wrapping_add(i)))
         .collect()
 }
 
