@@ -474,3 +474,49 @@ fn every_unsettled_rule_id_is_a_rule() {
     sorted.dedup();
     assert_eq!(sorted.len(), ids.len(), "rule ids are unique");
 }
+
+#[test]
+fn lds_atomics_and_out_of_range_stores_through_flat() {
+    // FLAT_ATOMIC_INC in LDS at offset 8 (M0 = 0x100): 4 >= 4 so it wraps to 0; returns 4.
+    let w = run("flat_atomic_inc v1, v[2:3], v4 glc", |w| {
+        apertures(w);
+        w.exec = 1;
+        w.m0 = 0x100;
+        addr(w, 2, 0, 0x1_0000_0008);
+        w.lds[8] = 4;
+        w.vgpr[4][0] = 4;
+    });
+    assert_eq!((w.lds[8], w.vgpr[1][0], w.trapsts), (0, 4, 0));
+    // A dword store at 0xfe under the M0 limit 0x100: misaligned, so the two LSBs are
+    // cleared first and the dword lands at 0xfc..0xff, inside; no MEM_VIOL.
+    let w = run("flat_store_dword v[2:3], v1", |w| {
+        apertures(w);
+        w.exec = 1;
+        w.m0 = 0x100;
+        addr(w, 2, 0, 0x1_0000_00fe);
+        w.vgpr[1][0] = 0x4433_2211;
+    });
+    assert_eq!(&w.lds[0xfc..0x102], &[0x11, 0x22, 0x33, 0x44, 0, 0]);
+    assert_eq!(w.trapsts, 0);
+    assert!(w.unsettled_mem.iter().all(|m| m.lds && m.rule == ALIGN));
+    // A short at 0x100 under the limit 0x101 straddles it: byte 0x100 is written, 0x101
+    // is not (checked per byte), and MEM_VIOL is set.
+    let w = run("flat_store_short v[2:3], v1", |w| {
+        apertures(w);
+        w.exec = 1;
+        w.m0 = 0x101;
+        addr(w, 2, 0, 0x1_0000_0100);
+        w.vgpr[1][0] = 0x2211;
+    });
+    assert_eq!((w.lds[0x100], w.lds[0x101], w.trapsts), (0x11, 0, 0x100));
+}
+
+#[test]
+fn no_active_lane_changes_nothing_but_the_pc() {
+    let w = run("global_store_dword v[2:3], v1, off", |w| {
+        addr(w, 2, 0, 0x1000);
+        w.vgpr[1][0] = 5;
+    });
+    assert!(w.mem.bytes().next().is_none());
+    assert_eq!((w.pc, w.trapsts), (8, 0));
+}
