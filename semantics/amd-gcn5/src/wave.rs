@@ -88,6 +88,37 @@ pub struct Wave {
     /// Program state the last program-flow instruction left unsettled: (what, rule id).
     /// Replaced on every instruction `program::execute` runs (docs/design/0029).
     pub program_unsettled: Vec<(&'static str, &'static str)>,
+    /// Scalar registers the last scalar memory instruction wrote whose value the spec does
+    /// not settle (S_MEMTIME's clock, a load from an address the spec leaves open;
+    /// docs/design/0031). The SMEM executor replaces the list on every instruction.
+    pub unsettled_sgpr: Vec<UnsettledSgpr>,
+    /// Memory bytes the last memory instruction wrote (or may have written) whose place or
+    /// value the spec does not settle (scratch swizzle, misaligned addresses, lanes racing
+    /// for one address; docs/design/0031). Replaced by every SMEM and FLAT instruction.
+    pub unsettled_mem: Vec<UnsettledMem>,
+    /// The 64-bit clock S_MEMTIME reads (0 unless set; its result is unsettled).
+    pub memtime: u64,
+    /// The 64-bit real-time counter S_MEMREALTIME reads (0 unless set; unsettled).
+    pub memrealtime: u64,
+}
+
+/// A scalar register whose value the spec does not settle: its operand code (as
+/// [`ScalarReg::code`]) and what is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnsettledSgpr {
+    pub code: u8,
+    pub why: Unsettled,
+}
+
+/// Memory bytes `addr..addr + bytes` (wrapping) that an instruction wrote or may have
+/// written where the spec does not settle the place or the value, and the rule id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnsettledMem {
+    /// True when `addr` is an LDS byte offset (a FLAT access in the shared aperture).
+    pub lds: bool,
+    pub addr: u64,
+    pub bytes: u32,
+    pub rule: &'static str,
 }
 
 /// Lanes in a wave.
@@ -123,6 +154,10 @@ impl Default for Wave {
             ended: false,
             events: Vec::new(),
             program_unsettled: Vec::new(),
+            unsettled_sgpr: Vec::new(),
+            unsettled_mem: Vec::new(),
+            memtime: 0,
+            memrealtime: 0,
         }
     }
 }

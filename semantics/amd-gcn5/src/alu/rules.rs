@@ -25,7 +25,12 @@ pub fn tables() -> impl Iterator<Item = &'static [Rule]> {
     [salu::RULES, mode::RULES, vexec::RULES]
         .into_iter()
         .chain(valu::RULE_TABLES.iter().copied())
-        .chain([crate::mem::buffer::RULES, crate::program::RULES])
+        .chain([
+            crate::mem::buffer::RULES,
+            crate::mem::smem::RULES,
+            crate::mem::flat::RULES,
+            crate::program::RULES,
+        ])
 }
 
 /// Every rule of the crate.
@@ -126,6 +131,9 @@ const ROUND_INTEGRAL: &[&str] = &["V_TRUNC_F*", "V_CEIL_F*", "V_FLOOR_F*", "V_RN
 pub const SCOPES: &[(&str, Scope)] = &[
     ("gcn5.mode.",                    Common(Group::Valu)),
     ("gcn5.buffer.",                  Rows(&["MUBUF:*", "MTBUF:*"])),
+    ("gcn5.smem.",                    Rows(&["SMEM:*"])),
+    ("gcn5.flat.",                    Rows(&["FLAT:*", "GLOBAL:*", "SCRATCH:*"])),
+    ("gcn5.mem.minmax_x2",            Rows(&["*_ATOMIC_SMIN_X2", "*_ATOMIC_SMAX_X2", "*_ATOMIC_UMIN_X2", "*_ATOMIC_UMAX_X2"])),
     ("gcn5.sopp.",                    Rows(&["SOPP:*"])),
     ("gcn5.program.",                 Rows(&["SOPP:*"])),
     ("gcn5.fork.",                    Rows(&["S_CBRANCH_G_FORK", "S_CBRANCH_I_FORK", "S_CBRANCH_JOIN"])),
