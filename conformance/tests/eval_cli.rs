@@ -251,7 +251,11 @@ fn accvgprs_and_memory_arguments() {
     assert_eq!(out(&o), "v0[1]=0x9\n", "{}", err(&o));
     // Memory and LDS contents are accepted (and unchanged by an ALU instruction).
     assert_eq!(
-        ok(&["s_mov_b32 s0, 1", "mem[0x1000:4]=0x11223344", "lds[0x10:2]=0xffff"]),
+        ok(&[
+            "s_mov_b32 s0, 1",
+            "mem[0x1000:4]=0x11223344",
+            "lds[0x10:2]=0xffff"
+        ]),
         "s0=0x1\n"
     );
     for (arg, says) in [

@@ -68,6 +68,9 @@ pub struct Wave {
     pub mem: crate::memory::Memory,
     /// The unsettled lanes of the last vector instruction ([`UnsettledLane`]).
     pub unsettled: Vec<UnsettledLane>,
+    /// The chip the wave runs on: rules that differ between the manuals (for example the
+    /// LDS range check, docs/design/0030) read it. Default gfx900.
+    pub target: crate::target::Target,
 }
 
 /// Lanes in a wave.
@@ -96,6 +99,7 @@ impl Default for Wave {
             lds: vec![0; LDS_BYTES],
             mem: crate::memory::Memory::default(),
             unsettled: Vec::new(),
+            target: crate::target::Target::Gfx900,
         }
     }
 }
