@@ -13,8 +13,9 @@
 //! instruction leaves unsettled in LDS itself is only in the rules (the wave has no list
 //! for memory).
 //!
-//! Not executed: GDS (GDS = 1: no GDS memory in the wave yet), the GWS rows,
-//! DS_ORDERED_COUNT and DS_CONDXCHG32_RTN_B64 ([`NOT_YET`]).
+//! GDS = 1 addresses [`Wave::gds`] through the M0 window { base, size } (rule `gcn5.ds.gds`).
+//! Not executed: the GWS rows, DS_ORDERED_COUNT, DS_CONDXCHG32_RTN_B64 ([`NOT_YET`]) and the
+//! ADDTID rows with GDS = 1.
 
 mod addr;
 mod atomic;
@@ -97,6 +98,9 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.ds.mem_viol", status: Status::Contested,
         cites: &[ERRCHECK, SpecRef::new(Spec::Vega, "Memory Violations"), SpecRef::new(Spec::Mi100, "3.11. Memory Violations"), DESIGN],
         statement: "an out-of-range LDS access does not set TRAPSTS.MEM_VIOL: \"Memory Violations\" (both manuals) lists GDS range errors but no LDS range error, while the FLAT chapter's \"Memory Error Checking\" says LDS reports out-of-range addresses" },
+    Rule { id: "gcn5.ds.gds", status: Status::Inferred,
+        cites: &[SpecRef::new(Spec::Vega, "M# Memory Descriptor"), SpecRef::new(Spec::Vega, "Memory Violations"), SHARE, DESIGN],
+        statement: "GDS = 1: M0 = { base[15:0], size[15:0] } read as base = M0[31:16], size = M0[15:0] (bytes); the address is base + (ADDR VGPR + offset) in the 64 KiB GDS, out of range when the access passes size (or the GDS): reads give 0, writes are dropped (the LDS rules, \"also applies to GDS\"), and TRAPSTS.EXCP bit 8, memory violation, is set (\"GDS alignment or address range error\"); DS_APPEND/CONSUME use base + OFFSET" },
     Rule { id: "gcn5.ds.exec", status: Status::Specified,
         cites: &[SpecRef::new(Spec::Vega, "EXECute Mask"), SHARE],
         statement: "only lanes with EXEC set access LDS and write their VDST" },
@@ -224,10 +228,10 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
             None => ExecError::NotYet { name },
         });
     };
-    if d.gds && row.op.touches_memory() {
+    if d.gds && matches!(row.op, Op::ReadAddTid | Op::WriteAddTid) {
         return Err(ExecError::Pending {
             name,
-            reason: "GDS = 1: the wave holds no GDS memory yet (M0 = {base, size} for GDS)",
+            reason: "ADDTID with GDS = 1: M0 holds the GDS {base, size}, and the M0.OFFSET the row adds is not defined for it",
         });
     }
     wave.unsettled.clear();

@@ -12,15 +12,22 @@ use super::{id, set_vgprs, unsettle, vgpr, vgprs};
 use crate::formats::ds::Ds;
 use crate::target::Target;
 use crate::wave::{Wave, LANES};
+use std::cell::Cell;
 
-/// The bytes an instruction may access: `[0, limit)`.
-struct Window {
+/// The bytes an instruction may access: `[0, limit)` of LDS, or of the wave's GDS window
+/// at `base`.
+pub(super) struct Window {
     limit: u64,
     /// The limit under the other reading of M0 (M0[15:0], rule `gcn5.ds.m0_width`) when it
     /// differs.
     alt: Option<u64>,
     /// gfx900: an access at exactly `limit` is contested (rule `gcn5.ds.range_check`).
     vega: bool,
+    /// GDS = 1: addresses are offsets from `base` in [`Wave::gds`].
+    gds: bool,
+    base: u64,
+    /// A GDS access was out of range (a memory violation, rule `gcn5.ds.gds`).
+    viol: Cell<bool>,
 }
 
 /// Whether `n` bytes at `addr` are accessed (in range), and the rule that leaves that
@@ -28,29 +35,37 @@ struct Window {
 type Check = (bool, Option<&'static str>);
 
 impl Window {
-    /// The window of the rows that M0 limits (MIN(LDS size, M0)), or of the rows that use M0
-    /// as a base (the LDS size alone).
-    fn of(wave: &Wave, m0_limits: bool) -> Window {
-        let size = wave.lds.len() as u64;
-        let vega = wave.target == Target::Gfx900;
-        if !m0_limits {
-            return Window {
-                limit: size,
-                alt: None,
-                vega,
-            };
+    /// The window of the rows that M0 limits (MIN(LDS size, M0)), of the rows that use M0
+    /// as a base (the LDS size alone), or of a GDS access (M0 = {base, size}).
+    pub(super) fn of(wave: &Wave, m0_limits: bool, gds: bool) -> Window {
+        let mut w = Window {
+            limit: wave.lds.len() as u64,
+            alt: None,
+            vega: wave.target == Target::Gfx900,
+            gds,
+            base: 0,
+            viol: Cell::new(false),
+        };
+        if gds {
+            // { base[15:0], size[15:0] }: base in M0[31:16], size in M0[15:0].
+            w.base = u64::from(wave.m0 >> 16);
+            let room = (wave.gds.len() as u64).saturating_sub(w.base);
+            w.limit = u64::from(wave.m0 & 0xffff).min(room);
+            w.vega = false;
+        } else if m0_limits {
+            let size = w.limit;
+            w.limit = size.min(u64::from(wave.m0));
+            let lo = size.min(u64::from(wave.m0 & 0xffff));
+            w.alt = (lo != w.limit).then_some(lo);
         }
-        let limit = size.min(u64::from(wave.m0));
-        let lo = size.min(u64::from(wave.m0 & 0xffff));
-        Window {
-            limit,
-            alt: (lo != limit).then_some(lo),
-            vega,
-        }
+        w
     }
 
     fn check(&self, addr: u64, n: u64) -> Check {
         let (ok, why) = range(self.limit, addr, n, self.vega);
+        if self.gds && !ok {
+            self.viol.set(true);
+        }
         if why.is_some() {
             return (ok, why);
         }
@@ -63,6 +78,28 @@ impl Window {
             return (ok, Some(id::ALIGN));
         }
         (ok, None)
+    }
+
+    /// Whether a GDS access was out of range.
+    pub(super) fn violated(&self) -> bool {
+        self.viol.get()
+    }
+
+    /// The memory the window addresses.
+    fn mem<'a>(&self, wave: &'a Wave) -> &'a [u8] {
+        if self.gds {
+            &wave.gds
+        } else {
+            &wave.lds
+        }
+    }
+
+    fn mem_mut<'a>(&self, wave: &'a mut Wave) -> &'a mut [u8] {
+        if self.gds {
+            &mut wave.gds
+        } else {
+            &mut wave.lds
+        }
     }
 }
 
@@ -84,25 +121,28 @@ fn range(limit: u64, addr: u64, n: u64, vega: bool) -> Check {
     }
 }
 
-/// `n` bytes of LDS at `addr`, little-endian (the caller checked the range; bytes past
-/// the LDS read 0).
-fn load(wave: &Wave, addr: u64, n: u64) -> u128 {
+/// `n` bytes at `addr` of the window, little-endian (the caller checked the range;
+/// bytes past the memory read 0).
+fn load(wave: &Wave, win: &Window, addr: u64, n: u64) -> u128 {
+    let mem = win.mem(wave);
     (0..n).fold(0, |v, i| {
-        let b = usize::try_from(addr + i)
+        let b = usize::try_from(win.base + addr + i)
             .ok()
-            .and_then(|a| wave.lds.get(a))
+            .and_then(|a| mem.get(a))
             .copied()
             .unwrap_or(0);
         v | u128::from(b) << (8 * i)
     })
 }
 
-/// Write the low `n` bytes of `v` at `addr`.
-fn store(wave: &mut Wave, addr: u64, n: u64, v: u128) {
+/// Write the low `n` bytes of `v` at `addr` of the window.
+fn store(wave: &mut Wave, win: &Window, addr: u64, n: u64, v: u128) {
+    let base = win.base;
+    let mem = win.mem_mut(wave);
     for i in 0..n {
-        if let Some(b) = usize::try_from(addr + i)
+        if let Some(b) = usize::try_from(base + addr + i)
             .ok()
-            .and_then(|a| wave.lds.get_mut(a))
+            .and_then(|a| mem.get_mut(a))
         {
             *b = (v >> (8 * i)) as u8;
         }
@@ -110,9 +150,9 @@ fn store(wave: &mut Wave, addr: u64, n: u64, v: u128) {
 }
 
 /// Read `n` bytes if the check passed, else 0 (rule `gcn5.ds.out_of_range`).
-fn read_if(wave: &Wave, c: Check, addr: u64, n: u64) -> u128 {
+fn read_if(wave: &Wave, win: &Window, c: Check, addr: u64, n: u64) -> u128 {
     if c.0 {
-        load(wave, addr, n)
+        load(wave, win, addr, n)
     } else {
         0
     }
@@ -155,10 +195,21 @@ fn mark_collisions(wave: &mut Wave, touches: &[Touch], vdst: u8, ret_dwords: u8)
     }
 }
 
-/// Execute a row that accesses LDS.
+/// Execute a row that accesses LDS (or GDS, with GDS = 1); a GDS access out of range sets
+/// TRAPSTS.EXCP bit 8, memory violation (rule `gcn5.ds.gds`).
 pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
     let m0_limits = !matches!(op, Op::ReadAddTid | Op::WriteAddTid | Op::Append { .. });
-    let win = Window::of(wave, m0_limits);
+    let win = Window::of(wave, m0_limits, d.gds);
+    body(wave, d, op, &win);
+    if win.violated() {
+        wave.trapsts |= MEM_VIOL;
+    }
+}
+
+/// TRAPSTS.EXCP bit 8, "memory violation" (Vega "Trap Status register").
+pub const MEM_VIOL: u32 = 1 << 8;
+
+fn body(wave: &mut Wave, d: &Ds, op: Op, win: &Window) {
     let base = |w: &Wave, lane: usize| u64::from(vgpr(w, d.addr, 0, lane));
     let off = u64::from(d.offset16());
     let lane_list: Vec<usize> = lanes(wave).collect();
@@ -176,7 +227,7 @@ pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
                     d.vdst,
                     l,
                     c,
-                    read_if(wave, c, a, u64::from(bytes)),
+                    read_if(wave, win, c, a, u64::from(bytes)),
                     bytes,
                     signed,
                     half,
@@ -191,7 +242,7 @@ pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
                     v >>= 16;
                 }
                 if win.check(a, u64::from(bytes)).0 {
-                    store(wave, a, u64::from(bytes), v);
+                    store(wave, win, a, u64::from(bytes), v);
                 }
             }
         }
@@ -200,18 +251,18 @@ pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
             st64,
             write,
             ret,
-        } => two(wave, d, &win, &lane_list, wide, st64, write, ret),
+        } => two(wave, d, win, &lane_list, wide, st64, write, ret),
         Op::Atomic { atom, wide, ret } => {
             let (n, ew) = if wide { (8, 2) } else { (4, 1) };
             let mut touches = Vec::new();
             for &l in &lane_list {
                 let a = base(wave, l) + off;
                 let c = win.check(a, n);
-                let tmp = read_if(wave, c, a, n) as u64;
+                let tmp = read_if(wave, win, c, a, n) as u64;
                 if c.0 {
                     let d0 = vgprs(wave, d.data0, ew, l) as u64;
                     let d1 = vgprs(wave, d.data1, ew, l) as u64;
-                    store(wave, a, n, u128::from(apply(atom, wide, tmp, d0, d1)));
+                    store(wave, win, a, n, u128::from(apply(atom, wide, tmp, d0, d1)));
                     touches.push(Touch {
                         lane: l,
                         addr: a,
@@ -231,7 +282,7 @@ pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
         }
         Op::Src2 { atom, wide } => {
             for &l in &lane_list {
-                src2(wave, d, &win, l, atom, wide);
+                src2(wave, d, win, l, atom, wide);
             }
         }
         Op::ReadAddTid | Op::WriteAddTid => {
@@ -240,7 +291,7 @@ pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
                 let c = win.check(a, 4);
                 if op == Op::WriteAddTid {
                     if c.0 {
-                        store(wave, a, 4, u128::from(vgpr(wave, d.data0, 0, l)));
+                        store(wave, win, a, 4, u128::from(vgpr(wave, d.data0, 0, l)));
                     }
                 } else {
                     read_one(
@@ -248,7 +299,7 @@ pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
                         d.vdst,
                         l,
                         c,
-                        read_if(wave, c, a, 4),
+                        read_if(wave, win, c, a, 4),
                         4,
                         false,
                         Half::Full,
@@ -257,9 +308,14 @@ pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
             }
         }
         Op::Append { add } => {
-            let a = u64::from(wave.m0 & 0xffff) + off;
+            // LDS: M0[15:0] is the base (rule gcn5.ds.append); GDS: the window's base.
+            let a = if win.gds {
+                off
+            } else {
+                u64::from(wave.m0 & 0xffff) + off
+            };
             let c = win.check(a, 4);
-            let tmp = read_if(wave, c, a, 4) as u32;
+            let tmp = read_if(wave, win, c, a, 4) as u32;
             let n = wave.exec.count_ones();
             if c.0 {
                 let new = if add {
@@ -267,7 +323,7 @@ pub fn run(wave: &mut Wave, d: &Ds, op: Op) {
                 } else {
                     tmp.wrapping_sub(n)
                 };
-                store(wave, a, 4, u128::from(new));
+                store(wave, win, a, 4, u128::from(new));
             }
             for &l in &lane_list {
                 set_vgprs(wave, d.vdst, 1, l, u128::from(tmp));
@@ -354,9 +410,9 @@ fn two(
                 old[1] = old[0];
                 break;
             }
-            old[k] = read_if(wave, c[k], a[k], n);
+            old[k] = read_if(wave, win, c[k], a[k], n);
             if write && c[k].0 {
-                store(wave, a[k], n, data[k]);
+                store(wave, win, a[k], n, data[k]);
                 touches.push(Touch {
                     lane: l,
                     addr: a[k],
@@ -402,7 +458,7 @@ fn src2(wave: &mut Wave, d: &Ds, win: &Window, l: usize, atom: Atom, wide: bool)
     if !ca.0 {
         return;
     }
-    let src = read_if(wave, cb.1, cb.0, n) as u64;
-    let tmp = load(wave, a, n) as u64;
-    store(wave, a, n, u128::from(apply(atom, wide, tmp, src, 0)));
+    let src = read_if(wave, win, cb.1, cb.0, n) as u64;
+    let tmp = load(wave, win, a, n) as u64;
+    store(wave, win, a, n, u128::from(apply(atom, wide, tmp, src, 0)));
 }

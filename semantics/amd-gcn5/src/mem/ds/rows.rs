@@ -84,13 +84,6 @@ pub enum Op {
     },
 }
 
-impl Op {
-    /// Whether the row accesses LDS/GDS memory (so GDS = 1 selects GDS).
-    pub fn touches_memory(self) -> bool {
-        !matches!(self, Op::Nop | Op::Swizzle | Op::Permute | Op::Bpermute)
-    }
-}
-
 /// One executed row.
 #[derive(Clone, Copy, Debug)]
 pub struct DsRow {

@@ -520,11 +520,35 @@ fn append_consume_and_addtid() {
 }
 
 #[test]
-fn gds_and_pending_rows_are_errors_not_guesses() {
+fn gds_uses_the_m0_window_and_reports_violations() {
+    let mut w = wave(Target::Gfx908);
+    // M0 = { base 0x100, size 0x20 }: GDS bytes 0x100..0x120.
+    w.m0 = 0x0100_0020;
+    w.gds[0x110..0x114].copy_from_slice(&0xabcdu32.to_le_bytes());
+    (w.vgpr[1][0], w.vgpr[2][0]) = (0x10, 0x77);
+    run(&mut w, "ds_read_b32 v5, v1 gds");
+    assert_eq!((w.vgpr[5][0], w.trapsts), (0xabcd, 0));
+    // 0x10 + 0x1c = 0x2c: the dword would end at 0x30 > 0x20 -> dropped, memory violation.
+    run(&mut w, "ds_write_b32 v1, v2 offset:28 gds");
+    assert_eq!(&w.gds[0x12c..0x130], &[0; 4]);
+    assert_eq!(w.trapsts, 1 << 8);
+    // In range: 0x100 + 0x10 + 8 = 0x118; LDS untouched.
+    run(&mut w, "ds_write_b32 v1, v2 offset:8 gds");
+    assert_eq!(w.gds[0x118], 0x77);
+    assert!(w.lds.iter().all(|b| *b == 0));
+    // APPEND on GDS: base + OFFSET = 0x104; one active lane adds 1.
+    w.gds[0x104] = 41;
+    run(&mut w, "ds_append v6 offset:4 gds");
+    assert_eq!((w.gds[0x104], w.vgpr[6][0]), (42, 41));
+}
+
+#[test]
+fn pending_rows_are_errors_not_guesses() {
     let mut w = wave(Target::Gfx900);
     for asm in [
-        "ds_read_b32 v5, v1 gds",
+        "ds_read_addtid_b32 v5 gds",
         "ds_gws_init v1 gds",
+        "ds_ordered_count v5, v1 gds",
         "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]",
     ] {
         let inst = parse(w.target, asm).unwrap();
