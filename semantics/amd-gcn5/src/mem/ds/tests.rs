@@ -557,3 +557,71 @@ fn pending_rows_are_errors_not_guesses() {
     run(&mut w, "ds_nop");
     assert_eq!(w.pc, 8);
 }
+
+#[test]
+fn every_row_runs_on_random_state_without_panicking() {
+    use crate::formats::ds::{check, Ds};
+    use crate::formats::shared::testing::next;
+    use crate::formats::{Fields, Instruction};
+    let mut s = 0x0123_4567_89ab_cdefu64;
+    for t in Target::ALL {
+        for r in all_rows().filter(|r| r.format == Format::Ds && handles(r.name)) {
+            let mut ran = 0;
+            for _ in 0..60 {
+                let v = next(&mut s);
+                let d = Ds {
+                    offset0: v as u8,
+                    offset1: (v >> 8) as u8,
+                    gds: (v >> 16) & 7 == 0,
+                    addr: (v >> 24) as u8 & 0x7,
+                    data0: 8 + ((v >> 32) as u8 & 0x7),
+                    data1: 16 + ((v >> 40) as u8 & 0x7),
+                    vdst: (v >> 48) as u8 | 0x80,
+                };
+                let sh = crate::formats::ds::shape(r);
+                let z = |n: u8, x: u8| if n == 0 { 0 } else { x };
+                let unused = sh.offsets == crate::formats::ds::Offsets::Unused;
+                let d = Ds {
+                    offset0: if unused { 0 } else { d.offset0 },
+                    offset1: if unused { 0 } else { d.offset1 },
+                    gds: d.gds && sh.gds != crate::formats::ds::Gds::Forbidden && !unused,
+                    addr: z(u8::from(sh.addr), d.addr),
+                    data0: z(sh.data0, d.data0),
+                    data1: z(sh.data1, d.data1),
+                    vdst: z(sh.vdst, d.vdst).min(252),
+                };
+                if check(r, &d).is_err() {
+                    continue;
+                }
+                let mut w = wave(t);
+                w.exec = next(&mut s);
+                w.m0 = match v >> 60 {
+                    0..=3 => u32::MAX,
+                    4..=7 => next(&mut s) as u32,
+                    _ => (next(&mut s) as u32) & 0x1_ffff,
+                };
+                for reg in 0..24 {
+                    for l in 0..64 {
+                        let x = next(&mut s);
+                        w.vgpr[reg][l] = match x >> 62 {
+                            0 => x as u32,
+                            1 => (x as u32) & 0xffff,
+                            2 => 0xffff_fff0 | (x as u32 & 0xf),
+                            _ => (x as u32) & 0x1_fffc,
+                        };
+                    }
+                }
+                let inst = Instruction {
+                    row: r,
+                    fields: Fields::Ds(d),
+                    literal: None,
+                };
+                if crate::alu::execute(&mut w, &inst).is_ok() {
+                    ran += 1;
+                    assert_eq!(w.pc, 8, "{}", r.name);
+                }
+            }
+            assert!(ran > 10, "{} on {t}: {ran}", r.name);
+        }
+    }
+}
