@@ -300,6 +300,7 @@ pub fn eval(
 ) -> Result<String, EvalError> {
     let mut w = Wave {
         mode,
+        target,
         ..Wave::default()
     };
     for (i, s) in settings.iter().enumerate() {

@@ -100,6 +100,12 @@ pub struct Wave {
     pub memtime: u64,
     /// The 64-bit real-time counter S_MEMREALTIME reads (0 unless set; unsettled).
     pub memrealtime: u64,
+    /// The chip the wave runs on: rules that differ between the manuals (for example the
+    /// LDS range check, docs/design/0030) read it. Default gfx900.
+    pub target: crate::target::Target,
+    /// The global data share the DS instructions reach with GDS = 1, byte-addressed (Vega
+    /// "Global Data Share (GDS)": 64 kB); M0 holds the wave's { base[15:0], size[15:0] }.
+    pub gds: Vec<u8>,
 }
 
 /// A scalar register whose value the spec does not settle: its operand code (as
@@ -126,6 +132,9 @@ pub const LANES: usize = 64;
 
 /// Bytes of LDS a work-group can address (Vega and MI100: 64 KiB).
 pub const LDS_BYTES: usize = 64 * 1024;
+
+/// Bytes of GDS (Vega "Global Data Share (GDS)": 64 kB).
+pub const GDS_BYTES: usize = 64 * 1024;
 
 impl Default for Wave {
     fn default() -> Self {
@@ -158,6 +167,8 @@ impl Default for Wave {
             unsettled_mem: Vec::new(),
             memtime: 0,
             memrealtime: 0,
+            target: crate::target::Target::Gfx900,
+            gds: vec![0; GDS_BYTES],
         }
     }
 }

@@ -27,6 +27,7 @@ pub fn tables() -> impl Iterator<Item = &'static [Rule]> {
         .chain(valu::RULE_TABLES.iter().copied())
         .chain([
             crate::mem::buffer::RULES,
+            crate::mem::ds::RULES,
             crate::mem::smem::RULES,
             crate::mem::flat::RULES,
             crate::program::RULES,
@@ -132,6 +133,8 @@ pub const SCOPES: &[(&str, Scope)] = &[
     ("gcn5.mode.",                    Common(Group::Valu)),
     ("gcn5.buffer.",                  Rows(&["MUBUF:*", "MTBUF:*"])),
     ("gcn5.smem.",                    Rows(&["SMEM:*"])),
+    ("gcn5.ds.",                      Rows(&["DS:*"])),
+    ("gcn5.ds_permute.",              Rows(&["DS_PERMUTE_B32", "DS_BPERMUTE_B32"])),
     ("gcn5.flat.",                    Rows(&["FLAT:*", "GLOBAL:*", "SCRATCH:*"])),
     ("gcn5.mem.minmax_x2",            Rows(&["*_ATOMIC_SMIN_X2", "*_ATOMIC_SMAX_X2", "*_ATOMIC_UMIN_X2", "*_ATOMIC_UMAX_X2"])),
     ("gcn5.sopp.",                    Rows(&["SOPP:*"])),
