@@ -249,10 +249,10 @@ mod tests {
         assert_eq!(exemption("S_ADD_U32"), None);
         // Integer rows whose names look like float ones still have models.
         assert!(has_model("V_MAD_LEGACY_U16") && has_model("V_SAT_PK_U8_I16"));
-        let e = script("v_fma_f32", "gfx900", 0, false).unwrap_err();
+        let e = script("v_mad_f32", "gfx900", 0, false).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "V_FMA_F32 has no z3 model: float model: next round"
+            "V_MAD_F32 has no z3 model: float model: next round"
         );
         assert_eq!(
             script("s_nop", "gfx900", 0, false).unwrap_err(),

@@ -225,6 +225,126 @@ pub fn v_cvt_u32_f32() -> Model {
     to_int("V_CVT_U32_F32", "D.u = (unsigned)S0.f. 1ULP accuracy, out-of-range floating point values (including infinity) saturate. NaN is converted to 0.", false)
 }
 
+/// V_MIN_F32 (`max` false) and V_MAX_F32 as the manual's pseudocode: signalling NaNs
+/// quieted first under MODE.IEEE, then a NaN operand yields the other operand, then the
+/// signed zeros (compared as bits: the pseudocode's `== +0.0` / `== -0.0` separate them),
+/// then the comparison (MAX with IEEE: `>=`, without: `>`). Operands are read with MODE's
+/// input flushing and a denormal result is flushed when MODE flushes output denormals.
+/// Flags are not modelled (the manual does not say which a min/max raises).
+fn minmax(name: &'static str, spec: &'static str, max: bool) -> Model {
+    let f = S;
+    let (a, b) = (f.fp("a"), f.fp("b"));
+    let (pz, nz) = ("#x00000000", "#x80000000");
+    let pick = if max {
+        format!(
+            "(ite (and (= a {pz}) (= b {nz})) a (ite (and (= a {nz}) (= b {pz})) b (ite {ieee} (ite (fp.geq {a} {b}) a b) (ite (fp.gt {a} {b}) a b))))",
+            ieee = ieee()
+        )
+    } else {
+        format!("(ite (and (= a {pz}) (= b {nz})) b (ite (and (= a {nz}) (= b {pz})) a (ite (fp.lt {a} {b}) a b)))")
+    };
+    let d = format!(
+        "(ite (and {ieee} {sa}) {qa} (ite (and {ieee} {sb}) {qb} (ite {na} b (ite {nb} a {pick}))))",
+        ieee = ieee(),
+        sa = f.is_snan("a"),
+        sb = f.is_snan("b"),
+        qa = f.quiet("a"),
+        qb = f.quiet("b"),
+        na = f.is_nan("a"),
+        nb = f.is_nan("b"),
+    );
+    let d = format!(
+        "(let ((r {d})) (ite (and {} {}) {} r))",
+        f.flush_out(),
+        f.is_sub("r"),
+        f.signed_zero("r")
+    );
+    Model::new(name, spec)
+        .input("s0", 32)
+        .input("s1", 32)
+        .out("d", 32, read(f, &[("a", "s0"), ("b", "s1")], &d))
+        .out("nan_any", 1, "#b0")
+        .float_flags(0)
+        .region("signed_zeros", "(and (= s0 #x00000000) (= s1 #x80000000))")
+        .region("snan_operand", f.is_snan("s1"))
+}
+/// if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); ... D.f = (S0.f < S1.f ? S0.f : S1.f).
+pub fn v_min_f32() -> Model {
+    minmax("V_MIN_F32", "if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); else if (IEEE_MODE && S1.f == sNaN) D.f = Quiet(S1.f); else if (S0.f == NaN) D.f = S1.f; else if (S1.f == NaN) D.f = S0.f; else if (S0.f == +0.0 && S1.f == -0.0) D.f = S1.f; else if (S0.f == -0.0 && S1.f == +0.0) D.f = S0.f; else D.f = (S0.f < S1.f ? S0.f : S1.f); endif.", false)
+}
+/// if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); ... else if (IEEE_MODE) D.f = (S0.f >= S1.f ? S0.f : S1.f); else D.f = (S0.f > S1.f ? S0.f : S1.f).
+pub fn v_max_f32() -> Model {
+    minmax("V_MAX_F32", "if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); else if (IEEE_MODE && S1.f == sNaN) D.f = Quiet(S1.f); else if (S0.f == NaN) D.f = S1.f; else if (S1.f == NaN) D.f = S0.f; else if (S0.f == +0.0 && S1.f == -0.0) D.f = S0.f; else if (S0.f == -0.0 && S1.f == +0.0) D.f = S1.f; else if (IEEE_MODE) D.f = (S0.f >= S1.f ? S0.f : S1.f); else D.f = (S0.f > S1.f ? S0.f : S1.f); endif.", true)
+}
+
+/// D.f = S0.f * S1.f + S2.f. Fused single precision multiply add.
+///
+/// Without `fp.fma` (unsound in libz3 4.8.12): the product is exact in a format of 48
+/// significand bits and a 10-bit exponent; a finite non-zero sum is the exact Real
+/// `a*b + c` rounded once by MODE (`to_fp` of a Real); an exactly zero sum, and the
+/// infinite and invalid cases, come from z3's `fp.add` of the exact product and `c`
+/// (exact there: IEEE's zero sign, inf - inf invalid). fma(inf, 0, qNaN) returns the
+/// quiet NaN without invalid (IEEE 754 7.2 leaves it to the implementation; the manual
+/// says nothing): invalid is modelled only for signalling NaN operands and invalid
+/// operations without a NaN operand.
+pub fn v_fma_f32() -> Model {
+    let f = S;
+    let prod = Fmt { e: 10, m: 47 };
+    let wide = f.widened(2);
+    let rm = f.rm();
+    let to = |g: Fmt, v: &str| format!("((_ to_fp {} {}) RNE {})", g.e, g.m + 1, f.fp(v));
+    let exact = format!(
+        "(+ (* (fp.to_real {}) (fp.to_real {})) (fp.to_real {}))",
+        f.fp("a"),
+        f.fp("b"),
+        f.fp("c")
+    );
+    let finite = ["a", "b", "c"]
+        .iter()
+        .map(|v| format!("(not (fp.isInfinite {0})) (not (fp.isNaN {0}))", f.fp(v)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let special = format!(
+        "(fp.add {rm} (fp.mul RNE {} {}) {})",
+        to(prod, "a"),
+        to(prod, "b"),
+        to(prod, "c")
+    );
+    let one = |g: Fmt| {
+        format!(
+            "(ite (and {finite} (not (= {exact} 0.0))) ((_ to_fp {e} {s}) {rm} {exact}) ((_ to_fp {e} {s}) {rm} {special}))",
+            e = g.e,
+            s = g.m + 1
+        )
+    };
+    let r = RoundIn {
+        inf: f,
+        out: f,
+        ops: &["a", "b", "c"],
+        r: one(f),
+        wide,
+        w: one(wide),
+        exact: exact.clone(),
+    };
+    let bind = |t: &str| read(f, &[("a", "s0"), ("b", "s1"), ("c", "s2")], t);
+    let m = Model::new(
+        "V_FMA_F32",
+        "D.f = S0.f * S1.f + S2.f. Fused single precision multiply add.",
+    )
+    .input("s0", 32)
+    .input("s1", 32)
+    .input("s2", 32);
+    outputs(m, f, &bind, round(r))
+        .region(
+            "exact_cancellation",
+            "(and (= s0 #x3f800000) (= s1 #x3f800000) (= s2 #xbf800000))",
+        )
+        .region(
+            "inf_times_zero",
+            "(and (= s0 #x7f800000) (= s1 #x00000000))",
+        )
+}
+
 /// The float arithmetic and conversion models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
@@ -235,4 +355,5 @@ pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_CVT_F32_F64", v_cvt_f32_f64), ("V_CVT_F64_F32", v_cvt_f64_f32),
     ("V_CVT_F32_I32", v_cvt_f32_i32), ("V_CVT_F32_U32", v_cvt_f32_u32),
     ("V_CVT_I32_F32", v_cvt_i32_f32), ("V_CVT_U32_F32", v_cvt_u32_f32),
+    ("V_MIN_F32", v_min_f32), ("V_MAX_F32", v_max_f32), ("V_FMA_F32", v_fma_f32),
 ];
