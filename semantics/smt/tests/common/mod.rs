@@ -99,7 +99,18 @@ impl Evaluator {
     /// Inputs satisfying `cond` (a Bool term over the inputs), if z3 finds some.
     pub fn find(&self, cond: &str, mode: u32) -> Result<Inputs, String> {
         let solver = Solver::new();
-        solver.from_string(format!("{}(assert {cond})\n", self.model.text(mode)));
+        // Float regions speak of inputs only: declare those and `mode`, not the output
+        // terms (their FP and Real terms would make every search slow).
+        let text = if self.model.flags_modelled.is_some() {
+            let mut t = format!("(define-fun mode () (_ BitVec 32) #x{mode:08x})\n");
+            for (n, w) in &self.model.inputs {
+                let _ = writeln!(t, "(declare-const {n} (_ BitVec {w}))");
+            }
+            t
+        } else {
+            self.model.text(mode)
+        };
+        solver.from_string(format!("{text}(assert {cond})\n"));
         match solver.check() {
             SatResult::Sat => {
                 let m = solver.get_model().ok_or("no model")?;
