@@ -16,4 +16,6 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vop1::MODELS,
     valu::vopc::MODELS,
     valu::vop3i::MODELS,
+    valu::vfloat::MODELS,
+    valu::vopcf::MODELS,
 ];

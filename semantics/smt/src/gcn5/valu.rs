@@ -1,7 +1,9 @@
 //! Vector ALU models, per lane (Vega manual, sections "VOP2 Instructions", "VOP1
 //! Instructions", "VOPC Instructions", "VOP3A & VOP3B Instructions").
 
+pub mod vfloat;
 pub mod vop1;
 pub mod vop2;
 pub mod vop3i;
 pub mod vopc;
+pub mod vopcf;

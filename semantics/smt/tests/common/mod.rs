@@ -99,7 +99,18 @@ impl Evaluator {
     /// Inputs satisfying `cond` (a Bool term over the inputs), if z3 finds some.
     pub fn find(&self, cond: &str, mode: u32) -> Result<Inputs, String> {
         let solver = Solver::new();
-        solver.from_string(format!("{}(assert {cond})\n", self.model.text(mode)));
+        // Float regions speak of inputs only: declare those and `mode`, not the output
+        // terms (their FP and Real terms would make every search slow).
+        let text = if self.model.flags_modelled.is_some() {
+            let mut t = format!("(define-fun mode () (_ BitVec 32) #x{mode:08x})\n");
+            for (n, w) in &self.model.inputs {
+                let _ = writeln!(t, "(declare-const {n} (_ BitVec {w}))");
+            }
+            t
+        } else {
+            self.model.text(mode)
+        };
+        solver.from_string(format!("{text}(assert {cond})\n"));
         match solver.check() {
             SatResult::Sat => {
                 let m = solver.get_model().ok_or("no model")?;
@@ -181,13 +192,74 @@ pub fn edges(w: u32) -> Vec<u64> {
     v
 }
 
-/// The `i`th input set of a model: edge values and random ones, per input.
+/// Float edge values of a `w`-bit operand (16, 32, 64): +-0, the smallest and largest
+/// denormals, the smallest and largest normals, +-1, +-inf, quiet and signalling NaNs
+/// with and without payloads, and the integer boundaries of the float-to-int conversions.
+pub fn float_edges(w: u32) -> Vec<u64> {
+    let (e, m) = match w {
+        16 => (5, 10),
+        32 => (8, 23),
+        _ => (11, 52),
+    };
+    let sign = 1u64 << (w - 1);
+    let inf = ((1u64 << e) - 1) << m;
+    let one = ((1u64 << (e - 1)) - 1) << m;
+    let quiet = 1u64 << (m - 1);
+    let mut v = vec![
+        0,
+        1,
+        2,
+        quiet - 1,
+        quiet,
+        (1 << m) - 1,
+        1 << m,
+        (1 << m) + 1,
+        one,
+        one + 1,
+        one - 1,
+        inf - 1,
+        inf,
+        inf | quiet,
+        inf | 1,
+        inf | quiet | 5,
+        inf | (quiet >> 1),
+        (one >> 1) + (1 << m),
+    ];
+    if w == 32 {
+        // +-2^31, 2^32 and neighbours; 2^24 + 1 (an int that f32 rounds).
+        v.extend([
+            0x4f00_0000,
+            0x4eff_ffff,
+            0x4f80_0000,
+            0x4f7f_ffff,
+            0x3f00_0000,
+            0x3fc0_0000,
+        ]);
+        v.extend([
+            0x33000000, 0x33000001, 0x387fe000, 0x387fc000, 0x477fe000, 0x477ff000,
+        ]);
+    }
+    let pos = v.clone();
+    v.extend(pos.iter().map(|x| x | sign));
+    v
+}
+
+/// The `i`th input set of a model: edge values and random ones, per input; float models
+/// also get float edges and, for two operands, second operands near the first (exact
+/// cancellation, tiny differences).
 pub fn inputs(model: &Model, rng: &mut Rng) -> Inputs {
-    model
+    let float = model.flags_modelled.is_some();
+    let mut inp: Inputs = model
         .inputs
         .iter()
         .map(|(n, w)| {
-            let e = edges(*w);
+            let mut e = edges(*w);
+            if float && *w >= 16 {
+                e = float_edges(*w);
+                if rng.next().is_multiple_of(4) {
+                    e = edges(*w);
+                }
+            }
             let r = rng.next();
             let v = match r % 4 {
                 0 | 1 => e[(rng.next() % e.len() as u64) as usize],
@@ -196,7 +268,58 @@ pub fn inputs(model: &Model, rng: &mut Rng) -> Inputs {
             };
             (*n, v & mask(*w))
         })
-        .collect()
+        .collect();
+    if float && model.width("s0") == model.width("s1") && rng.next().is_multiple_of(4) {
+        let w = model.width("s0").unwrap_or(32);
+        let s0 = inp["s0"];
+        let flip = if rng.next().is_multiple_of(2) {
+            1u64 << (w - 1)
+        } else {
+            0
+        };
+        let delta = (rng.next() % 5).wrapping_sub(2);
+        inp.insert("s1", (s0 ^ flip).wrapping_add(delta) & mask(w));
+    }
+    inp
+}
+
+/// Whether `x` (`w` bits) is a float NaN.
+pub fn is_nan(x: u64, w: u32) -> bool {
+    let (e, m) = match w {
+        16 => (5, 10),
+        32 => (8, 23),
+        _ => (11, 52),
+    };
+    (x >> m) & ((1 << e) - 1) == (1 << e) - 1 && x & ((1u64 << m) - 1) != 0
+}
+
+/// A float's bits (`w` bits) as a key ordered as the values are (NaNs aside).
+fn order_key(x: u64, w: u32) -> i128 {
+    let sign = x >> (w - 1) & 1 == 1;
+    let mag = i128::from(x & (mask(w) >> 1));
+    if sign {
+        -mag
+    } else {
+        mag
+    }
+}
+
+/// Kernel flags in TRAPSTS.EXCP order (invalid, input denormal, divide by zero, overflow,
+/// underflow, inexact).
+pub fn excp(f: gpuref_float::Flags) -> u64 {
+    use gpuref_float::Flags as F;
+    [
+        F::INVALID,
+        F::INPUT_DENORMAL,
+        F::DIV_BY_ZERO,
+        F::OVERFLOW,
+        F::UNDERFLOW,
+        F::INEXACT,
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, b)| u64::from(f.contains(*b)) << i)
+    .sum()
 }
 
 /// Comparisons where the kernel marked the lane unsettled (compared within the acceptance
@@ -315,11 +438,30 @@ fn check_vector(
         },
         _ => Some(u64::MAX),
     };
-    let mut ok = out.flags == LaneOut::default().flags;
+    let dw = model.width("d").unwrap_or(64);
+    let mut ok = match model.flags_modelled {
+        None => out.flags == LaneOut::default().flags,
+        // Flags the kernel leaves open are not compared.
+        Some(_) if un.is_some_and(|u| !u.flags_settled) => true,
+        Some(m) => {
+            let want_flags = want.get("flags").copied().unwrap_or(0);
+            (excp(out.flags) ^ want_flags) & u64::from(m) == 0
+        }
+    };
+    let nan_any = want.get("nan_any").is_some_and(|v| *v == 1);
     match (want.get("d"), out.d) {
-        (Some(w), Some(g)) => match settled(Output::D) {
-            Some(m) => ok &= (w ^ g) & m == 0 && g & !mask(model.width("d").unwrap_or(64)) & m == 0,
-            None => ok = false,
+        // The manual settles only that d is a NaN.
+        (Some(_), Some(g)) if nan_any => ok &= is_nan(g, dw) && g & !mask(dw) == 0,
+        (Some(w), Some(g)) => match un.filter(|u| u.output == Output::D).map(|u| u.accept) {
+            Some(Accept::AnyNan) => ok &= is_nan(*w, dw),
+            Some(Accept::Range { lo, hi }) => {
+                let k = order_key(*w, dw);
+                ok &= !is_nan(*w, dw) && order_key(lo, dw) <= k && k <= order_key(hi, dw)
+            }
+            _ => match settled(Output::D) {
+                Some(m) => ok &= (w ^ g) & m == 0 && g & !mask(dw) & m == 0,
+                None => ok = false,
+            },
         },
         (None, None) => {}
         _ => ok = false,
