@@ -71,12 +71,17 @@ class Adapter:
         return "".join(self.stderr)
 
     def send(self, text):
-        self.proc.stdin.write(text.encode("utf-8") + b"\n")
-        self.proc.stdin.flush()
+        """Write one line; False if the adapter has already closed its stdin (it crashed or
+        exited, which the fault tests then check from its output and exit status)."""
+        return self.send_raw(text.encode("utf-8") + b"\n")
 
     def send_raw(self, data):
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+            return True
+        except BrokenPipeError:
+            return False
 
     def read_event(self, timeout=None):
         """('line', text), ('partial', text), ('eof', None) or ('timeout', None)."""
