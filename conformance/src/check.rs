@@ -168,7 +168,11 @@ pub fn check_file(path: &Path) -> FileResult {
         r.failures = failures;
         return r;
     }
-    let mut reference = match Reference::for_isa(&r.isa) {
+    if crate::reference::gcn5_alu::is_alu_file(&file) {
+        r.parse_errors
+            .extend(crate::reference::gcn5_alu::lint(path, &text, &file));
+    }
+    let mut reference = match Reference::for_file(&file) {
         Ok(x) => x,
         Err(e) => {
             r.fatal = Some(format!("{}: {e}", path.display()));

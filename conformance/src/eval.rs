@@ -34,7 +34,7 @@ pub const DEFAULT_MODE: u32 = 0x3f0;
 
 /// A register the command line can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reg {
+pub(crate) enum Reg {
     /// One or two scalar registers starting here.
     Scalar(ScalarReg, u32),
     Vcc,
@@ -120,7 +120,7 @@ fn index(rest: &str) -> Result<(u32, u32), String> {
     Ok((num(rest).ok_or("bad register number")?, 1))
 }
 
-fn parse_reg(name: &str) -> Result<Reg, String> {
+pub(crate) fn parse_reg(name: &str) -> Result<Reg, String> {
     let lower = name.to_ascii_lowercase();
     Ok(match lower.as_str() {
         "vcc" => Reg::Vcc,
@@ -207,7 +207,7 @@ fn parse_reg(name: &str) -> Result<Reg, String> {
     })
 }
 
-fn parse_value(text: &str, bits: u32) -> Result<u64, String> {
+pub(crate) fn parse_value(text: &str, bits: u32) -> Result<u64, String> {
     let t = text.trim();
     let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         u64::from_str_radix(&h.replace('_', ""), 16)
@@ -221,7 +221,7 @@ fn parse_value(text: &str, bits: u32) -> Result<u64, String> {
     Ok(v)
 }
 
-fn set(w: &mut Wave, reg: Reg, v: u64) {
+pub(crate) fn set(w: &mut Wave, reg: Reg, v: u64) {
     match reg {
         Reg::Scalar(r, n) => w.write_reg(r, n, v),
         Reg::Vcc => w.vcc = v,
@@ -256,7 +256,7 @@ fn set(w: &mut Wave, reg: Reg, v: u64) {
     }
 }
 
-fn bits(reg: Reg) -> u32 {
+pub(crate) fn bits(reg: Reg) -> u32 {
     match reg {
         Reg::Scalar(_, n) => 32 * n,
         Reg::Scc => 1,

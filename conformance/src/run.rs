@@ -105,6 +105,10 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
             vector::parse(&path, &text)
         };
         errors.extend(errs.iter().map(|e| e.to_string()));
+        if crate::reference::gcn5_alu::is_alu_file(&file) {
+            let lint = crate::reference::gcn5_alu::lint(&path, &text, &file);
+            errors.extend(lint.iter().map(|e| e.to_string()));
+        }
         if file.cases.is_empty() && file.header.is_empty() {
             continue; // not a vector file at all: reported above, no trial
         }
@@ -364,7 +368,7 @@ fn run_file(
         }
         return (tally, Err(msg.into()));
     }
-    let mut reference = match Reference::for_isa(isa) {
+    let mut reference = match Reference::for_file(file) {
         Ok(r) => Some(r),
         Err(e) if cfg.is_none() || opts.strict => {
             tally.faults = file.cases.len();

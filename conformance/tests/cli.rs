@@ -95,7 +95,8 @@ fn faulty(flags: &str) -> String {
 }
 
 /// The float files (fixed) plus the GCN5 encoding files (one per decoded form and target,
-/// so their number grows as formats are added): counted in the generated corpus.
+/// so their number grows as formats are added) and the GCN5 ALU files: counted in the
+/// generated corpus.
 fn corpus_file_count() -> (usize, usize) {
     let names = |t: &str| -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(corpus().join(t).join("encoding"))
@@ -126,7 +127,35 @@ fn corpus_file_count() -> (usize, usize) {
     ] {
         assert!(vega.iter().any(|v| v == f), "no {f}: {vega:?}");
     }
-    (288, vega.len() + mi100.len())
+    // The ALU value vectors (`#!kind alu`): one file per row format with a kernel.
+    let alu = |t: &str| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(corpus().join(t).join("alu"))
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let (alu_vega, alu_mi100) = (alu("amd-gcn5-vega"), alu("amd-gcn5-mi100"));
+    for f in [
+        "sop2.vec",
+        "sopk.vec",
+        "vop1.vec",
+        "vop2.vec",
+        "vopc.vec",
+        "vop3a.vec",
+        "vop3p.vec",
+    ] {
+        assert!(alu_vega.iter().any(|v| v == f), "no alu/{f}: {alu_vega:?}");
+    }
+    assert_eq!(alu_vega, alu_mi100);
+    (
+        288,
+        vega.len() + mi100.len() + alu_vega.len() + alu_mi100.len(),
+    )
 }
 
 #[test]
@@ -139,7 +168,8 @@ fn generated_corpus_checks_clean_and_committed_corpus_is_current() {
         out.contains(&format!(" passed, 0 failed ({} files)", float + enc)),
         "{out}"
     );
-    // The encoding files alone, so that a broken GCN5 reference cannot hide among the rest.
+    // The GCN5 files alone (encoding and ALU), so that a broken GCN5 reference cannot hide
+    // among the rest.
     let o = gpuref()
         .arg("check")
         .arg(corpus().join("amd-gcn5-vega"))
@@ -258,6 +288,7 @@ fn run_against_the_reference_passes_with_a_summary() {
         out.lines().any(|l| l.starts_with("gcn5     encoding")),
         "{out}"
     );
+    assert!(out.lines().any(|l| l.starts_with("gcn5     alu")), "{out}");
     assert!(
         out.lines()
             .any(|l| l.starts_with("float    f32          72")),

@@ -346,7 +346,55 @@ fn encoding_corpus(name: &str) -> PathBuf {
         .unwrap();
     assert!(o.status.success(), "{}", text(&o));
     assert!(!d.join("float").exists(), "--isa gcn5 wrote float files");
+    // The ALU value vectors have tests of their own (below and in cli.rs).
+    for t in ["amd-gcn5-vega", "amd-gcn5-mi100"] {
+        assert!(
+            d.join(t).join("alu/vop2.vec").exists(),
+            "--isa gcn5 wrote no alu files"
+        );
+        std::fs::remove_dir_all(d.join(t).join("alu")).unwrap();
+    }
     d
+}
+
+#[test]
+fn alu_vectors_are_sent_to_an_adapter_that_declares_gcn5() {
+    let d = tempdir("alu-adapter");
+    let o = gpuref()
+        .args(["generate", "--isa", "gcn5", "--out"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let v = tempdir("alu-adapter-vectors");
+    std::fs::create_dir_all(v.join("amd-gcn5-vega/alu")).unwrap();
+    std::fs::copy(
+        d.join("amd-gcn5-vega/alu/vop3b.vec"),
+        v.join("amd-gcn5-vega/alu/vop3b.vec"),
+    )
+    .unwrap();
+    // An adapter that declares gcn5 and answers `unsupported` to every case it gets.
+    let adapter = "printf 'hello\\t1\\tnull\\tgcn5:gfx900\\t-\\n'; while IFS= read -r l; do case \"$l\" in case*) id=$(printf '%s' \"$l\" | cut -f2); printf 'unsupported\\t%s\\tnot implemented\\n' \"$id\";; esac; done";
+    let o = gpuref()
+        .args(["run", "--no-progress", "--timeout", "5", "--vectors"])
+        .arg(&v)
+        .args(["--adapter", adapter])
+        .output()
+        .unwrap();
+    let all = text(&o);
+    assert!(o.status.success(), "{all}");
+    let row = all
+        .lines()
+        .find(|l| l.starts_with("gcn5     alu"))
+        .unwrap_or_else(|| panic!("{all}"));
+    let cols: Vec<usize> = row
+        .split_whitespace()
+        .skip(2)
+        .filter_map(|c| c.parse().ok())
+        .collect();
+    // files, cases, passed, failed, unsupported, faults: every case answered unsupported.
+    assert_eq!((cols[0], cols[4], cols[5]), (1, cols[1], 0), "{row}");
+    assert!(cols[1] > 100, "{row}");
 }
 
 #[test]

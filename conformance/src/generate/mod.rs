@@ -2,6 +2,7 @@
 //! the semantics produce (`--check`, run in CI).
 
 pub mod float;
+pub mod gcn5_alu;
 pub mod gcn5_encoding;
 
 use crate::vector::VecFile;
@@ -105,6 +106,11 @@ pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, VecFile)> {
         let header = gcn5_common_header();
         out.extend(
             gcn5_encoding::files(&header)
+                .into_iter()
+                .map(|(p, f)| (PathBuf::from(p), f)),
+        );
+        out.extend(
+            gcn5_alu::files(&header)
                 .into_iter()
                 .map(|(p, f)| (PathBuf::from(p), f)),
         );

@@ -1,6 +1,7 @@
 //! The built-in reference: evaluates a vector case with gpuref's own semantics.
 
 pub mod float;
+pub mod gcn5_alu;
 pub mod gcn5_encoding;
 
 use crate::vector::Case;
@@ -19,6 +20,8 @@ pub struct Observed {
 /// Evaluates the cases of one file (one ISA and target), caching what repeats.
 pub struct Reference {
     isa: String,
+    /// The target of a GCN5 ALU value-vector file (`#!kind alu`).
+    gcn5: Option<gpuref_amd_gcn5::Target>,
     last_instr: Option<(String, float::Instr)>,
     last_mode: Option<(String, FpMode)>,
 }
@@ -29,6 +32,7 @@ impl Reference {
         match isa {
             "float" => Ok(Reference {
                 isa: isa.to_string(),
+                gcn5: None,
                 last_instr: None,
                 last_mode: None,
             }),
@@ -38,12 +42,33 @@ impl Reference {
         }
     }
 
+    /// A reference for a parsed file: by its `isa` header, and for GCN5 ALU value vectors
+    /// (`#!kind alu`) by its `target` header too.
+    pub fn for_file(file: &crate::vector::VecFile) -> Result<Reference, String> {
+        let isa = file.header("isa").unwrap_or("");
+        if isa == "gcn5" && gcn5_alu::is_alu_file(file) {
+            let t = file.header("target").unwrap_or("");
+            let target = gpuref_amd_gcn5::Target::parse(t)
+                .ok_or_else(|| format!("unknown gcn5 target `{t}` (known: gfx900, gfx908)"))?;
+            return Ok(Reference {
+                isa: isa.to_string(),
+                gcn5: Some(target),
+                last_instr: None,
+                last_mode: None,
+            });
+        }
+        Reference::for_isa(isa)
+    }
+
     pub fn isa(&self) -> &str {
         &self.isa
     }
 
     /// Evaluate `case`; an error names what in the case the reference cannot evaluate.
     pub fn eval(&mut self, case: &Case) -> Result<Observed, String> {
+        if let Some(target) = self.gcn5 {
+            return gcn5_alu::eval(target, case);
+        }
         let instr = match &self.last_instr {
             Some((name, i)) if *name == case.asm => *i,
             _ => {
@@ -96,4 +121,5 @@ pub fn lookup_rule(id: &str) -> Option<&'static Rule> {
         .chain(IntelGen7Ieee::RULES)
         .chain(IntelGen7Alt::RULES)
         .find(|r| r.id == id)
+        .or_else(|| gpuref_amd_gcn5::alu::rules::resolve(id))
 }
