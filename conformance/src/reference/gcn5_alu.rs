@@ -72,6 +72,9 @@ pub(crate) fn get(w: &Wave, reg: Reg) -> u64 {
         Reg::Scc => u64::from(w.scc),
         Reg::Pc => w.pc,
         Reg::Trapsts => u64::from(w.trapsts),
+        Reg::Status => u64::from(w.status),
+        Reg::Tba => w.tba,
+        Reg::Tma => w.tma,
         Reg::Vgpr(n, l) => u64::from(w.vgpr[usize::from(n)][lane(l)]),
         Reg::Acc(n, l) => u64::from(w.acc[usize::from(n)][lane(l)]),
         Reg::VgprPair(n, l) => {
