@@ -121,13 +121,15 @@ fn ftz<F: Format>(x: u64) -> u64 {
         x
     }
 }
-/// A non-NaN value's position in numeric order (both zeros at 0).
+/// A non-NaN value's position in the vector format's numeric order (-0 just before +0).
 fn numeric_key<F: Format>(x: u64) -> i64 {
+    // The vector format's total order: -0 sorts just before +0, so a range that spans
+    // both zeros names them both.
     let mag = (x & F::ABS_MASK) as i64;
     if x & F::SIGN_MASK != 0 {
-        -mag
+        -2 * mag - 1
     } else {
-        mag
+        2 * mag
     }
 }
 

@@ -633,3 +633,61 @@ fn fma_rounding() {
         Want::Exact(PZ, N)
     );
 }
+
+/// The order of the vector format's ranges: -0 just before +0 (docs/vector-format.md).
+fn total_key(x: u64, sign: u64) -> (bool, u64) {
+    if x & sign != 0 {
+        (false, !x & (2 * sign - 1))
+    } else {
+        (true, x)
+    }
+}
+
+#[test]
+fn every_lane_accepts_its_own_result() {
+    // gpuref's value `d` must lie inside the lane's acceptance set, for every kernel of the
+    // family on edge operands under flushing and keeping modes. (Regression: V_MED3_F32 on
+    // (-min subnormal, -1.0, +max subnormal) with everything flushed returned +0 with the
+    // range -min subnormal..-0.)
+    let f32s = [
+        0u64,
+        0x8000_0000,
+        1,
+        0x8000_0001,
+        0x007f_ffff,
+        0x807f_ffff,
+        0x3f80_0000,
+        0xbf80_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0x7fa0_0000,
+    ];
+    for k in KERNELS.iter().filter(|k| k.name.ends_with("_F32")) {
+        for mode in [0u32, KEEP, KEEP | IEEE, IEEE] {
+            for a in f32s {
+                for b in f32s {
+                    for c in [0x8000_0001u64, 0x3f80_0000, 0x007f_ffff] {
+                        let r = lane(k.name, [a, b, c], 0, mode);
+                        let (Some(d), Some(u)) = (r.d, r.unsettled) else {
+                            continue;
+                        };
+                        let ok = match u.accept {
+                            Accept::Mask(_) => true,
+                            Accept::AnyNan => d & 0x7fff_ffff > 0x7f80_0000,
+                            Accept::Range { lo, hi } => {
+                                let key = |x| total_key(x, 0x8000_0000);
+                                key(lo) <= key(d) && key(d) <= key(hi)
+                            }
+                        };
+                        assert!(
+                            ok,
+                            "{} {a:#x} {b:#x} {c:#x} mode {mode:#x}: {d:#x} not in {:?}",
+                            k.name, u.accept
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
