@@ -8,19 +8,18 @@
 //! instruction over the wave: lane by lane in lane order, EXEC-masked, reading the V# from
 //! the SGPR quad SRSRC and SOFFSET as an unsigned dword.
 
-pub mod atomic;
 pub mod desc;
 pub mod format;
 #[cfg(test)]
 mod tests;
 
+use super::atomic::Op as Atomic;
 use crate::alu::valu::{Accept, Output, Unsettled};
 use crate::alu::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::operand::ScalarReg;
 use crate::wave::{UnsettledLane, Wave, Widen, LANES};
 use crate::Row;
-use atomic::Atomic;
 use format::{Conv, Loose};
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 
@@ -167,7 +166,7 @@ pub const ROWS: &[BufRow] = &[
     r("BUFFER_WBINVL1",                Op::Nop,             Specified, VEGA_MUBUF),
     r("BUFFER_WBINVL1_VOL",            Op::Nop,             Specified, VEGA_MUBUF),
     r("BUFFER_ATOMIC_SWAP",            at(Atomic::Swap, false),    Specified, VEGA_MUBUF),
-    r("BUFFER_ATOMIC_CMPSWAP",         at(Atomic::CmpSwap, false), Specified, VEGA_MUBUF),
+    r("BUFFER_ATOMIC_CMPSWAP",         at(Atomic::Cmpswap, false), Specified, VEGA_MUBUF),
     r("BUFFER_ATOMIC_ADD",             at(Atomic::Add, false),     Specified, VEGA_MUBUF),
     r("BUFFER_ATOMIC_SUB",             at(Atomic::Sub, false),     Specified, VEGA_MUBUF),
     r("BUFFER_ATOMIC_SMIN",            at(Atomic::Smin, false),    Specified, VEGA_MUBUF),
@@ -182,7 +181,7 @@ pub const ROWS: &[BufRow] = &[
     r("BUFFER_ATOMIC_ADD_F32",         at(Atomic::AddF32, false),  Inferred,  MI100_ATOMIC),
     r("BUFFER_ATOMIC_PK_ADD_F16",      at(Atomic::PkAddF16, false), Inferred, MI100_ATOMIC),
     r("BUFFER_ATOMIC_SWAP_X2",         at(Atomic::Swap, true),     Specified, VEGA_MUBUF),
-    r("BUFFER_ATOMIC_CMPSWAP_X2",      at(Atomic::CmpSwap, true),  Specified, VEGA_MUBUF),
+    r("BUFFER_ATOMIC_CMPSWAP_X2",      at(Atomic::Cmpswap, true),  Specified, VEGA_MUBUF),
     r("BUFFER_ATOMIC_ADD_X2",          at(Atomic::Add, true),      Specified, VEGA_MUBUF),
     r("BUFFER_ATOMIC_SUB_X2",          at(Atomic::Sub, true),      Specified, VEGA_MUBUF),
     r("BUFFER_ATOMIC_SMIN_X2",         at(Atomic::Smin, true),     Inferred,  VEGA_MUBUF),

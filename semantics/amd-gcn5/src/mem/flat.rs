@@ -9,7 +9,6 @@
 //! value to VDST only when GLC = 1. Lanes run in order 0..63; where two active lanes write
 //! the same byte the outcome is unsettled (`gcn5.flat.lane_order`).
 
-pub mod atomic;
 mod lane;
 pub(crate) mod place;
 

@@ -2,6 +2,7 @@
 //! (MUBUF/MTBUF) and FLAT/GLOBAL/SCRATCH, with the manual's address and out-of-range rules
 //! (issue 6). One module per format family; [`execute`] dispatches on the decoded fields.
 
+pub mod atomic;
 pub mod buffer;
 pub mod ds;
 pub mod flat;

@@ -11,7 +11,7 @@
 
 mod buffer;
 
-use super::flat::atomic;
+use super::atomic;
 use super::flat::place::sgpr as read_code;
 use crate::alu::valu::{Accept, Output, Unsettled};
 use crate::alu::ExecError;

@@ -1,6 +1,5 @@
 //! One buffer instruction over the wave's lanes.
 
-use super::atomic::{apply, Atomic};
 use super::desc::{address, check_kind, in_range, AddrIn, Check, Descriptor};
 use super::format::{self, Conv, Layout};
 use super::{accept_of, descriptor_words, lanes, pending, read_soffset, unsettled_lane, Half};
@@ -9,6 +8,7 @@ use crate::alu::ExecError;
 use crate::formats::mubuf::Buf;
 use crate::formats::Instruction;
 use crate::instructions::Format;
+use crate::mem::atomic::{apply, Op as Atomic};
 use crate::wave::{UnsettledLane, Wave, LDS_BYTES};
 
 /// The state of one instruction's execution.
@@ -375,7 +375,7 @@ impl<'w> Run<'w> {
                 let at = self.at(&a, 0, true);
                 let bytes = 4 * n as u32;
                 let tmp = self.wave.mem.read(at, bytes);
-                let new = apply(op, 32 * n as u32, tmp, data, cmp);
+                let new = apply(op, n == 2, tmp, data, cmp);
                 self.wave.mem.write(at, bytes, new);
                 seen.push((at, lane));
                 tmp

@@ -2,7 +2,12 @@
 //! ("Buffer Resource", "Swizzled Buffer Addressing", "Range Checking", "MUBUF
 //! Instructions") and IEEE 754; the reasoning is in the comments.
 
-use super::atomic::{apply, Atomic};
+use crate::mem::atomic::Op as Atomic;
+
+/// The shared atomic rule at a width in bits.
+fn apply(op: Atomic, bits: u32, tmp: u64, data: u64, cmp: u64) -> u64 {
+    crate::mem::atomic::apply(op, bits == 64, tmp, data, cmp)
+}
 use super::desc::{address, check_kind, AddrIn, Check, Descriptor};
 use super::format::{self, load16, load32, store16, store32};
 use crate::alu::valu::Accept;
@@ -314,8 +319,8 @@ fn atomic_operations_per_pseudocode() {
     assert_eq!(apply(Atomic::Add, 32, 0xffff_ffff, 2, 0), 1);
     assert_eq!(apply(Atomic::Sub, 64, 0, 1, 0), u64::MAX);
     // CMPSWAP: src = DATA[0], cmp = DATA[1].
-    assert_eq!(apply(Atomic::CmpSwap, 32, 7, 9, 7), 9);
-    assert_eq!(apply(Atomic::CmpSwap, 32, 7, 9, 8), 7);
+    assert_eq!(apply(Atomic::Cmpswap, 32, 7, 9, 7), 9);
+    assert_eq!(apply(Atomic::Cmpswap, 32, 7, 9, 8), 7);
     // 1.0 + 2.0 = 3.0 (0x40400000).
     assert_eq!(
         apply(Atomic::AddF32, 32, 0x3f80_0000, 0x4000_0000, 0),

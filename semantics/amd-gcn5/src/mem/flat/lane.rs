@@ -2,11 +2,11 @@
 //! extension and D16 half, stores with their source bits, atomics), alignment, the
 //! unsettled results (docs/design/0031).
 
-use super::atomic::{self, Op};
 use super::place::{byte, locate, vgpr, Byte, Loc};
 use super::{ALIGN, D16, FLOAT_ATOMIC, LANE_ORDER, SBYTE_D16, SCRATCH};
 use crate::alu::valu::{Accept, Output, Unsettled};
 use crate::formats::flat::Flat;
+use crate::mem::atomic::{self, Op};
 use crate::wave::{UnsettledLane, UnsettledMem, Wave, LANES};
 use crate::Row;
 

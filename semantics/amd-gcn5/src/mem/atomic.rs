@@ -1,5 +1,6 @@
-//! The memory atomics' value rule, shared by SMEM (S_ATOMIC_*, S_BUFFER_ATOMIC_*) and
-//! FLAT/GLOBAL: the pseudo-code lines of the Vega manual's "SMEM Instructions" and
+//! The memory atomics' value rule, shared by SMEM (S_ATOMIC_*, S_BUFFER_ATOMIC_*),
+//! FLAT/GLOBAL and MUBUF (BUFFER_ATOMIC_*, "MUBUF Instructions" opcodes 64..=76 and
+//! 96..=108): the pseudo-code lines of the Vega manual's "SMEM Instructions" and
 //! "Flat Instructions" tables (`tmp = MEM[ADDR]; MEM[ADDR] = f(tmp, DATA); RETURN_DATA =
 //! tmp`), and MI100's float atomics (docs/design/0031).
 
