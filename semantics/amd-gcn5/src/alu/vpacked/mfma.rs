@@ -309,7 +309,9 @@ fn int_lane(pairs: &[(u64, u64)], c: u64) -> (u64, Option<(Accept, &'static str)
     (exact as u32 as u64, accept)
 }
 
-/// Execute an MFMA row on `wave` (its AccVGPRs).
+/// "D.f32 = A.f16[0] * B.f16[0] + A.f16[1] * B.f16[1] + ... + C.f32" (MI100 "Matrix
+/// Arithmetic Instructions"), for every element of every block: execute an MFMA row on
+/// `wave` (its AccVGPRs).
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let name = inst.row.name;
     let (Fields::Mai(Mai::Mfma(f)), Some(sh)) = (inst.fields, shape(name)) else {
