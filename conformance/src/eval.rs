@@ -26,7 +26,7 @@ use gpuref_amd_gcn5::alu::execute;
 use gpuref_amd_gcn5::alu::valu::{Accept, Output, Unsettled};
 use gpuref_amd_gcn5::formats::parse;
 use gpuref_amd_gcn5::operand::{ScalarReg, Sgpr, Ttmp};
-use gpuref_amd_gcn5::wave::{Wave, LDS_BYTES};
+use gpuref_amd_gcn5::wave::{UnsettledLane, Wave, LDS_BYTES};
 use gpuref_amd_gcn5::Target;
 
 /// MODE for `gpuref eval` without `--mode` (module documentation).
@@ -342,7 +342,12 @@ pub fn eval(
 /// What an unsettled lane of VGPR `v` accepts besides the printed value, as ` (accepts …)`,
 /// or "" when the lane is settled.
 fn note(w: &Wave, v: usize, lane: usize) -> String {
-    let Some(u) = w.unsettled.iter().find(|u| {
+    note_in(&w.unsettled, v, lane)
+}
+
+/// [`note`] over a list of unsettled lanes (the VGPRs' or the AccVGPRs').
+fn note_in(list: &[UnsettledLane], v: usize, lane: usize) -> String {
+    let Some(u) = list.iter().find(|u| {
         u.why.output == Output::D && usize::from(u.vdst) == v && usize::from(u.lane) == lane
     }) else {
         return String::new();
@@ -423,15 +428,20 @@ fn changes(a: &Wave, b: &Wave, len: u64) -> String {
         }
     }
     for (i, (x, y)) in a.acc.iter().zip(&b.acc).enumerate() {
-        if x == y {
+        let note = |lane: usize| note_in(&b.unsettled_acc, i, lane);
+        let noted = (0..64).any(|l| !note(l).is_empty());
+        if x == y && !noted {
             continue;
         }
-        if x.iter().zip(y).all(|(p, q)| p != q) && y.iter().all(|v| *v == y[0]) {
-            out += &format!("a{i}={:#x}\n", y[0]);
+        let all_same = x.iter().zip(y).all(|(p, q)| p != q)
+            && y.iter().all(|v| *v == y[0])
+            && (0..64).all(|l| note(l) == note(0));
+        if all_same {
+            out += &format!("a{i}={:#x}{}\n", y[0], note(0));
         } else {
             for (lane, (p, q)) in x.iter().zip(y).enumerate() {
-                if p != q {
-                    out += &format!("a{i}[{lane}]={q:#x}\n");
+                if p != q || !note(lane).is_empty() {
+                    out += &format!("a{i}[{lane}]={q:#x}{}\n", note(lane));
                 }
             }
         }

@@ -270,3 +270,43 @@ fn accvgprs_and_memory_arguments() {
         assert!(err(&o).contains(says), "{arg}: {}", err(&o));
     }
 }
+
+#[test]
+fn mfma_prints_accvgprs_with_their_acceptance() {
+    let gfx908 = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_gpuref"))
+            .args(["eval", "--target", "gfx908"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
+        out(&o)
+    };
+    // 4X4X4I8: four byte products 1 × 2 per element, + C (a4 = 5 in a0's rows): a0 = 13,
+    // a1..a3 = 8, exact.
+    assert_eq!(
+        gfx908(&[
+            "v_mfma_i32_4x4x4i8 a[0:3], v0, v1, a[4:7]",
+            "v0=0x01010101",
+            "v1=0x02020202",
+            "a4=5",
+            ALL
+        ]),
+        "a0=0xd\na1=0x8\na2=0x8\na3=0x8\n"
+    );
+    // 4X4X1F32: 1.0 × 2.0 + 0 = 2.0, with the order interval: 2 roundings around 2.0,
+    // 2·2·(2^-23 + 2^-40) + 2·2^-124: rounded down 2 - 5·2^-23 (0x3ffffffb), up
+    // 2 + 3·2^-22 (0x40000003).
+    let note = " (accepts 0x3ffffffb..=0x40000003, rule gcn5.mfma.float_sum)";
+    assert_eq!(
+        gfx908(&[
+            "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]",
+            "v0=0x3f800000",
+            "v1=0x40000000",
+            ALL
+        ]),
+        (0..4)
+            .map(|r| format!("a{r}=0x40000000{note}\n"))
+            .collect::<String>()
+    );
+}

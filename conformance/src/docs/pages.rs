@@ -325,6 +325,10 @@ fn semantics_para(view: &RowView) -> Block {
             s.push(t("."));
         }
         (None, Some(why)) => s.push(t(format!("No executable semantics yet: {why}"))),
+        (None, None) if gpuref_amd_gcn5::alu::has_semantics(view.row) => s.push(t(
+            "Executed on the whole wave (no lane kernel): `gpuref eval` runs it; the rules below \
+             say what it does.",
+        )),
         (None, None) => s.push(t(
             "No executable semantics yet (encoding only: decode, encode, print and parse).",
         )),

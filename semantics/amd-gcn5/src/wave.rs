@@ -1,7 +1,7 @@
 //! The state of one wave that the ALU instructions read and write: SGPRs, trap temporaries,
 //! VCC, EXEC, M0, SCC, FLAT_SCRATCH, XNACK_MASK, the hardware registers MODE and TRAPSTS,
-//! the PC, the configured values of the aperture sources, and the VGPRs (64 lanes each).
-//! (AccVGPRs, LDS and memory join with the wave-level semantics.)
+//! the PC, the configured values of the aperture sources, the VGPRs and AccVGPRs (64 lanes
+//! each), LDS, GDS and memory.
 //!
 //! Reading a scalar source follows the Vega manual's "Scalar ALU Operands" table and
 //! "Literal Expansion to 64 bits"; docs/design/0019-gcn5-alu-execution.md has the rules and
@@ -68,6 +68,9 @@ pub struct Wave {
     pub mem: crate::memory::Memory,
     /// The unsettled lanes of the last vector instruction ([`UnsettledLane`]).
     pub unsettled: Vec<UnsettledLane>,
+    /// The unsettled AccVGPR lanes of the last MFMA (`vdst` names an AccVGPR;
+    /// docs/design/0036).
+    pub unsettled_acc: Vec<UnsettledLane>,
     /// STATUS (Vega "Status registers"), as the driver set it when the wave was created;
     /// program-flow instructions change PRIV, WAVE_PRIO, HALT and VALID. Bits 0 (SCC), 9
     /// (EXECZ) and 10 (VCCZ) are not kept here: S_GETREG reads them from `scc`, `exec` and
@@ -156,6 +159,7 @@ impl Default for Wave {
             lds: vec![0; LDS_BYTES],
             mem: crate::memory::Memory::default(),
             unsettled: Vec::new(),
+            unsettled_acc: Vec::new(),
             status: 0,
             hw_info: [0; 4],
             tba: 0,

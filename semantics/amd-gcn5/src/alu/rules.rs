@@ -185,6 +185,7 @@ pub const SCOPES: &[(&str, Scope)] = &[
     ("gcn5.v_mac.",                   Rows(&["V_MAC_*", "V_FMAC_*"])),
     ("gcn5.v_madmk.",                 Rows(&["V_MADMK_*", "V_MADAK_*"])),
     ("gcn5.v_accvgpr.",               Rows(&["V_ACCVGPR_*"])),
+    ("gcn5.mfma.",                    Rows(&["VOP3P-MAI:V_MFMA_*"])),
 ];
 
 /// `*` matches any run of characters (none included); everything else matches itself.

@@ -189,7 +189,6 @@ pub const NOT_YET_TABLES: &[&[(&str, &str)]] = &[
     fminmax::NOT_YET,
     trans::NOT_YET,
     vop3p::NOT_YET,
-    super::vpacked::NOT_YET,
 ];
 
 /// Every module's rules (the decisions its kernels make).
@@ -205,6 +204,7 @@ pub const RULE_TABLES: &[&[Rule]] = &[
     vop3p::RULES,
     super::vpacked::RULES,
     super::vpacked::ACC_RULES,
+    super::vpacked::MFMA_RULES,
 ];
 
 /// The vector kernel of a row (its VOP3 form runs the same one).

@@ -1,7 +1,7 @@
 //! The VOP3P and VOP3P-MAI executor: packed operands (OP_SEL, OP_SEL_HI, NEG_LO, NEG_HI),
-//! the MIX forms, the float CLAMP of packed results, and (not yet) MI100's matrix
-//! instructions and AccVGPR moves, which work on the whole wave rather than one lane
-//! (docs/design/0019, docs/design/0026).
+//! the MIX forms, the float CLAMP of packed results, and MI100's matrix instructions
+//! (`vpacked/mfma.rs`) and AccVGPR moves (`vpacked/mai.rs`), which work on the whole wave
+//! rather than one lane (docs/design/0019, docs/design/0026, docs/design/0036).
 //!
 //! Per active lane and source: the operand's 32 bits (a VGPR, an SGPR or special register,
 //! or an inline constant; VOP3P has no literal) become the packed operand of the lane
@@ -12,10 +12,12 @@
 //! DOT4/DOT8 inputs) are read whole.
 
 mod mai;
+mod mfma;
 #[cfg(test)]
 mod tests;
 
-pub use mai::{execute_acc, NOT_YET, RULES as ACC_RULES};
+pub use mai::{execute_acc, RULES as ACC_RULES};
+pub use mfma::{a_block, blgp_lane, shape, Place, Shape, RULES as MFMA_RULES};
 
 use super::valu::{kernel, Accept, LaneCtx, LaneIn, LaneOut};
 use super::vexec::trapsts_bits;
@@ -62,9 +64,9 @@ pub const RULES: &[Rule] = &[
 ];
 
 /// Whether a VOP3P-MAI row (whose semantics are wave-wide, not a lane kernel) is executed:
-/// the AccVGPR moves.
+/// the AccVGPR moves and the MFMA rows.
 pub fn has_semantics(name: &str) -> bool {
-    matches!(name, "V_ACCVGPR_READ_B32" | "V_ACCVGPR_WRITE_B32")
+    matches!(name, "V_ACCVGPR_READ_B32" | "V_ACCVGPR_WRITE_B32") || shape(name).is_some()
 }
 
 /// How a source is read as a whole 32-bit value.
@@ -312,11 +314,11 @@ pub fn lanes(wave: &Wave, inst: &Instruction) -> Result<Vec<(usize, LaneOut)>, E
 
 /// Execute a VOP3P or VOP3P-MAI instruction.
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
-    if let Fields::Mai(_) = inst.fields {
-        if has_semantics(inst.row.name) {
-            return execute_acc(wave, inst);
+    if let Fields::Mai(m) = inst.fields {
+        if let crate::formats::mai::Mai::Mfma(_) = m {
+            return mfma::execute(wave, inst);
         }
-        return Err(mai::pending(inst.row.name));
+        return execute_acc(wave, inst);
     }
     let results = lanes(wave, inst)?;
     let Fields::Vop3p(v) = inst.fields else {

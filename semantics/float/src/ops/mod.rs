@@ -8,6 +8,8 @@
 //!
 //! - [`add`], [`sub`], [`mul`], [`fma`], [`mul_add_unfused`], [`div`], [`sqrt`].
 //! - [`convert`]: between float formats.
+//! - [`ExactSum`]: exact sums of products rounded once, with the interval of every
+//!   stepwise-rounded evaluation order (matrix instructions).
 //! - [`to_int`], [`from_int`]: float ↔ integer ([`IntType`]).
 //! - [`round_to_integral`], [`fract`], [`frexp`], [`ldexp`].
 //! - [`min_num`]/[`max_num`] (754-2008), [`minimum`]/[`maximum`] and
@@ -25,6 +27,7 @@ mod arith;
 mod common;
 mod compare;
 mod convert;
+mod dot;
 mod int_convert;
 mod integral;
 mod legacy;
@@ -34,6 +37,7 @@ mod transcendental;
 pub use arith::{add, div, fma, mul, mul_add_unfused, sqrt, sub};
 pub use compare::{compare, compare_raw, Predicate, Relation};
 pub use convert::convert;
+pub use dot::{ExactSum, SumValue};
 pub use int_convert::{from_int, to_int, IntType};
 pub use integral::{fract, frexp, ldexp, round_to_integral};
 pub use legacy::{max_dx10, min_dx10, mul_dx9};

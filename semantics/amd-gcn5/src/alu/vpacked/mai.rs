@@ -1,8 +1,5 @@
-//! MI100's VOP3P-MAI rows: the AccVGPR moves execute on the wave's AccVGPR file
-//! (`Wave::acc`). The MFMA rows do not: they need what no source we cite gives: the MI100 manual's "Matrix Arithmetic Instructions" chapter
-//! names the A/B/C/D roles and the MxNxK shapes but not how the matrices lie across lanes,
-//! blocks and registers, nor what CBSZ/ABID/BLGP broadcast; and the order and intermediate
-//! rounding of the dot products are unpublished (an acceptance set to design).
+//! MI100's AccVGPR moves, on the wave's AccVGPR file (`Wave::acc`); the MFMA rows are in
+//! `vpacked/mfma.rs`.
 
 use crate::alu::ExecError;
 use crate::formats::mai::Mai;
@@ -38,49 +35,13 @@ pub fn execute_acc(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError>
                 let v = match src {
                     VectorSrc::Vgpr(r) => wave.vgpr[usize::from(r)][lane],
                     VectorSrc::Scalar(s) => wave.read_src(s, 1, 0, Widen::Zero) as u32,
-                    VectorSrc::LdsDirect => return Err(pending(name)),
+                    VectorSrc::LdsDirect => return Err(ExecError::NotYet { name }),
                 };
                 wave.acc[usize::from(vdst)][lane] = v;
             }
         }
-        Mai::Mfma(_) => return Err(pending(name)),
+        Mai::Mfma(_) => return Err(ExecError::NotYet { name }),
     }
     wave.pc = wave.pc.wrapping_add(4 * inst.dwords() as u64);
     Ok(())
-}
-
-const MFMA: &str = "no cited source gives the lane/block/register layout of A, B, C and D or the CBSZ/ABID/BLGP broadcast (the MI100 MAI chapter names shapes only); the dot-product order and rounding are unpublished";
-const MFMA_INT: &str = "no cited source gives the lane/block/register layout of A, B, C and D or the CBSZ/ABID/BLGP broadcast (the MI100 MAI chapter names shapes only); I32 accumulation wrap vs saturate is unpublished";
-
-/// VOP3P-MAI rows without semantics yet, with what they wait for.
-#[rustfmt::skip]
-pub const NOT_YET: &[(&str, &str)] = &[
-    ("V_MFMA_F32_32X32X1F32",  MFMA),
-    ("V_MFMA_F32_16X16X1F32",  MFMA),
-    ("V_MFMA_F32_4X4X1F32",    MFMA),
-    ("V_MFMA_F32_32X32X2F32",  MFMA),
-    ("V_MFMA_F32_16X16X4F32",  MFMA),
-    ("V_MFMA_F32_32X32X4F16",  MFMA),
-    ("V_MFMA_F32_16X16X4F16",  MFMA),
-    ("V_MFMA_F32_4X4X4F16",    MFMA),
-    ("V_MFMA_F32_32X32X8F16",  MFMA),
-    ("V_MFMA_F32_16X16X16F16", MFMA),
-    ("V_MFMA_I32_32X32X4I8",   MFMA_INT),
-    ("V_MFMA_I32_16X16X4I8",   MFMA_INT),
-    ("V_MFMA_I32_4X4X4I8",     MFMA_INT),
-    ("V_MFMA_I32_32X32X8I8",   MFMA_INT),
-    ("V_MFMA_I32_16X16X16I8",  MFMA_INT),
-    ("V_MFMA_F32_32X32X2BF16", MFMA),
-    ("V_MFMA_F32_16X16X2BF16", MFMA),
-    ("V_MFMA_F32_4X4X2BF16",   MFMA),
-    ("V_MFMA_F32_32X32X4BF16", MFMA),
-    ("V_MFMA_F32_16X16X8BF16", MFMA),
-];
-
-/// Why a VOP3P-MAI row does not execute.
-pub fn pending(name: &'static str) -> ExecError {
-    match NOT_YET.iter().find(|(n, _)| *n == name) {
-        Some((_, reason)) => ExecError::Pending { name, reason },
-        None => ExecError::NotYet { name },
-    }
 }
