@@ -226,11 +226,17 @@ fn quote(s: &str) -> String {
     format!("{cut:?}{}", if s.chars().count() > 120 { "…" } else { "" })
 }
 
+/// The least time the handshake gets: its answer includes the adapter's own start-up (an
+/// interpreter loading, a library opening), which a per-answer `--timeout` of a second
+/// does not allow for on a loaded machine (docs/adapter-protocol.md, "Faults").
+const HANDSHAKE_MIN: Duration = Duration::from_secs(10);
+
 /// Start an adapter and do the handshake.
 fn start(cfg: &Config) -> Result<(Process, Hello), String> {
     let p = Process::spawn(&cfg.command)?;
     p.send(format!("gpuref-adapter\t{PROTOCOL_VERSION}\n"));
-    let line = match p.recv(cfg.timeout) {
+    let wait = cfg.timeout.max(HANDSHAKE_MIN);
+    let line = match p.recv(wait) {
         Ok(FromAdapter::Line(l)) => l,
         Ok(FromAdapter::Eof(partial)) => {
             let mut p = p;
@@ -252,7 +258,7 @@ fn start(cfg: &Config) -> Result<(Process, Hello), String> {
             p.kill();
             return Err(format!(
                 "adapter `{}` did not answer the handshake within {:?}",
-                cfg.command, cfg.timeout
+                cfg.command, wait
             ));
         }
     };
