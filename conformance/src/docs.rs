@@ -6,9 +6,12 @@
 
 mod disputes;
 mod layout;
+mod model;
+pub mod modes;
 mod pages;
 mod render;
 mod special;
+pub mod vectors;
 
 pub use pages::{instruction_page, pages};
 pub use render::{html_site, markdown_files, text};
@@ -50,6 +53,14 @@ pub enum Block {
         status: &'static str,
         statement: String,
         cites: Vec<Vec<Span>>,
+    },
+    /// A script or listing: the HTML site shows `text` whole in a `<details>` block under
+    /// `summary`; Markdown and plain text show its first `excerpt` lines and say how many
+    /// more there are (docs/design/0028: the committed Markdown stays small).
+    Code {
+        summary: String,
+        text: String,
+        excerpt: usize,
     },
     /// The bit diagram of an encoding.
     Diagram {
@@ -131,6 +142,12 @@ pub fn cmd_docs(root: &Path, markdown: &Path, out: Option<&Path>, check: bool) -
             }
         }
         println!("docs: {} Markdown files in {}", md.len(), dir.display());
+    }
+    for (label, c) in pages::status_table() {
+        println!(
+            "docs: {label}: {} specified, {} inferred, {} contested, {} unspecified",
+            c[0], c[1], c[2], c[3]
+        );
     }
     if let Some(out) = out {
         match html_site(&all, root, out) {

@@ -218,6 +218,19 @@ fn site_renders_and_search_works_in_headless_chromium() {
         dom.contains("id=\"gcn5.v_minmax.nan\""),
         "no rule anchor: {dom}"
     );
+    // The z3 model's whole script in a <details> block, the vectors and MODE sections.
+    assert!(
+        dom.contains("<details><summary>gpuref smt --target gfx900 v_min_f32"),
+        "no z3 script: {dom}"
+    );
+    assert!(
+        dom.contains("(define-fun v_min_f32.d "),
+        "script cut: {dom}"
+    );
+    assert!(
+        dom.contains("id=\"vectors\"") && dom.contains("id=\"modes\""),
+        "{dom}"
+    );
 
     // The search runs from ?q= on load, as typing in the box does.
     let o = headless(

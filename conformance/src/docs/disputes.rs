@@ -4,6 +4,7 @@
 //! tree), and the rules that decide it with their status. The survey's prose is not copied.
 
 use super::pages::{rule_block, rule_home};
+use super::vectors::{rules_table, VectorIndex};
 use super::{page_link, repo_link, t, Block, Page, Span};
 use gpuref_amd_gcn5::alu::rules;
 use std::path::Path;
@@ -41,27 +42,28 @@ pub const DISPUTES: &[Dispute] = &[
     Dispute { n: 7, question: "When does a conversion to f16 overflow to infinity or to the largest f16, under rounding toward zero and MODE.FP16_OVFL?",
         notes: &[21, 25], rules: &["gcn5.valu.fp16_ovfl", "gcn5.valu.f16_ovfl_mad", "gcn5.v_cvt_pkrtz_f16_f32.overflow", "gcn5.valu.cvt_float.mode"] },
     Dispute { n: 8, question: "How accurate is V_RCP_F32, does it flush denormals whatever MODE says, and may a compiler fold it exactly?",
-        notes: &[22], rules: &[] },
+        notes: &[22], rules: &["gcn5.valu.trans_f32_denorm", "gcn5.v_rcp_f32.accuracy"] },
     Dispute { n: 9, question: "What exactly do the division helpers V_DIV_SCALE, V_DIV_FMAS and V_DIV_FIXUP compute on their edge cases?",
         notes: &[25], rules: &["gcn5.v_div_scale.tests", "gcn5.v_div_scale.vcc", "gcn5.v_div_scale.nan", "gcn5.v_div_scale.zero",
             "gcn5.v_div_scale.both_denormal", "gcn5.v_div_fmas.scale", "gcn5.v_div_fmas.extreme", "gcn5.v_div_fixup.flags",
             "gcn5.v_div_fixup.overflow", "gcn5.v_div_fixup.underflow", "gcn5.div_helpers.denormals"] },
     Dispute { n: 10, question: "When does the output modifier (OMOD) apply, and what does it do to zeros and denormals?",
-        notes: &[19, 20], rules: &[] },
+        notes: &[19, 20], rules: &["gcn5.valu.omod_order", "gcn5.valu.omod_mode", "gcn5.valu.omod_zero"] },
     Dispute { n: 11, question: "Do some instructions (mixed-precision MAD, dot products) flush denormals whatever MODE says?",
         notes: &[26], rules: &["gcn5.v_mad_mix_f32.flush", "gcn5.v_dot2_f32_f16.order"] },
     Dispute { n: 12, question: "What does the CLAMP bit do to an integer operation?",
         notes: &[23], rules: &["gcn5.valu.int_clamp", "gcn5.vop3i.clamp_unstated", "gcn5.vop3p.clamp"] },
     Dispute { n: 13, question: "Which modifier bits do VOP3B instructions have, where VOP3A has ABS and OPSEL?",
-        notes: &[19, 20], rules: &[] },
+        notes: &[14, 19, 20], rules: &["gcn5.valu.vop3b_fields", "gcn5.valu.int_clamp"] },
     Dispute { n: 14, question: "Is the source NEG modifier a sign-bit flip or a subtraction from zero?",
-        notes: &[19, 20], rules: &[] },
+        notes: &[19, 20, 26], rules: &["gcn5.valu.neg_abs"] },
     Dispute { n: 15, question: "Which sign does a zero result of TRUNC/CEIL/FLOOR/RNDNE/FRACT carry?",
         notes: &[21], rules: &["gcn5.valu.round_integral.ops", "gcn5.v_rndne.neg_zero", "gcn5.v_fract.zero_sign"] },
     Dispute { n: 16, question: "Where is the manual's pseudocode not executable as written, and how is it read?",
         notes: &[19, 25], rules: &["gcn5.salu.lshl_add.carry", "gcn5.salu.bfe.width", "gcn5.valu.subbrev.borrow", "gcn5.v_trig_preop_f64.table", "gcn5.v_div_scale.unassigned"] },
     Dispute { n: 18, question: "What range and accuracy do the transcendental instructions have?",
-        notes: &[22], rules: &[] },
+        notes: &[22], rules: &["gcn5.v_sin_f32.range", "gcn5.v_sin_f32.accuracy", "gcn5.v_exp_f32.accuracy", "gcn5.v_log_f32.accuracy",
+            "gcn5.v_rcp_f32.accuracy", "gcn5.v_rsq_f32.accuracy", "gcn5.v_sqrt_f32.accuracy", "gcn5.valu.trans_f16.accuracy", "gcn5.valu.trans_f64.accuracy"] },
 ];
 
 /// The note file `docs/design/NNNN-*.md` under `root`, if it is in the tree.
@@ -76,7 +78,7 @@ pub fn note_path(root: &Path, n: u16) -> Option<String> {
     names.first().map(|f| format!("docs/design/{f}"))
 }
 
-pub fn pages(root: &Path) -> Vec<Page> {
+pub fn pages(root: &Path, idx: &VectorIndex) -> Vec<Page> {
     let mut out = Vec::new();
     let mut index = Vec::new();
     for d in DISPUTES {
@@ -122,6 +124,16 @@ pub fn pages(root: &Path) -> Vec<Page> {
                 ]));
                 b.push(rule_block(r));
             }
+        }
+        if !d.rules.is_empty() {
+            b.push(Block::Heading(2, "Vectors".into(), Some("vectors".into())));
+            b.push(Block::Para(vec![t(
+                "The committed cases whose `rules` field names each rule, per file (a value \
+                 case names a rule where the rule decides its result or leaves it open), and \
+                 the value cases of the instructions the rule belongs to (their pages list \
+                 the files):",
+            )]));
+            b.push(rules_table(idx, d.rules));
         }
         index.push(vec![
             vec![page_link(format!("D{}", d.n), d.page_id(), None)],

@@ -1,11 +1,16 @@
 //! The pages of the reference, built from the tables.
 
-use super::{code, disputes, layout, page_link, repo_link, special, t, Block, Page, Span};
+use super::vectors::VectorIndex;
+use super::{
+    code, disputes, layout, model, modes, page_link, repo_link, special, t, vectors, Block, Page,
+    Span,
+};
 use gpuref_amd_gcn5::alu::rules::{self, common_rules, row_view, Group, RowView};
 use gpuref_amd_gcn5::formats::{salu, valu};
 use gpuref_amd_gcn5::instructions::{rows, Row};
 use gpuref_amd_gcn5::Target;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
+use gpuref_float::quirks::FloatQuirks;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -163,8 +168,12 @@ fn doc_spans(doc: &str) -> Vec<Span> {
 }
 
 /// The page of one mnemonic (`target` keeps only that target's rows; `root` is the
-/// repository, where the kernel's doc comment is read).
+/// repository, where the kernel's doc comment and the vector files are read).
 pub fn instruction_page(root: &Path, name: &str, target: Option<Target>) -> Option<Page> {
+    page_of(root, &VectorIndex::read(root), name, target)
+}
+
+fn page_of(root: &Path, idx: &VectorIndex, name: &str, target: Option<Target>) -> Option<Page> {
     let lower = name.to_ascii_lowercase();
     let rs: Vec<&'static Row> = by_mnemonic()
         .remove(&lower)?
@@ -191,7 +200,7 @@ pub fn instruction_page(root: &Path, name: &str, target: Option<Target>) -> Opti
         "Semantics".into(),
         Some("semantics".into()),
     ));
-    b.push(semantics_para(&view));
+    b.push(semantics_para(first, &view));
     if let Some(doc) = view
         .kernel
         .and_then(|k| kernel_doc(root, k.source, first.name))
@@ -250,6 +259,10 @@ pub fn instruction_page(root: &Path, name: &str, target: Option<Target>) -> Opti
         ));
         b.push(ops);
     }
+    if let Some(m) = modes::block(first) {
+        b.push(Block::Heading(2, "Modes".into(), Some("modes".into())));
+        b.extend(m);
+    }
     b.push(Block::Heading(2, "Rules".into(), Some("rules".into())));
     if view.rules.is_empty() {
         b.push(Block::Para(vec![t(
@@ -289,6 +302,32 @@ pub fn instruction_page(root: &Path, name: &str, target: Option<Target>) -> Opti
         ));
         b.push(Block::Para(ds));
     }
+    b.extend(vectors::page_blocks(
+        idx,
+        first.name,
+        &view.rules,
+        target.map(|t| t.name()),
+    ));
+    let cmd_target = target.unwrap_or_else(|| {
+        Target::ALL
+            .into_iter()
+            .find(|t| first.targets.contains(*t))
+            .unwrap_or(Target::ALL[0])
+    });
+    b.extend(model::blocks(
+        root,
+        first.name,
+        cmd_target.name(),
+        view.kernel.is_some() || executor_source(first).is_some(),
+        matches!(
+            first.format,
+            gpuref_amd_gcn5::Format::Sop1
+                | gpuref_amd_gcn5::Format::Sop2
+                | gpuref_amd_gcn5::Format::Sopk
+                | gpuref_amd_gcn5::Format::Sopc
+                | gpuref_amd_gcn5::Format::Vop3p
+        ) || valu::is_valu(first),
+    ));
     if view.kernel.is_some_and(|k| k.lane) {
         if let Some(table) = special::table(first) {
             b.push(Block::Heading(
@@ -314,41 +353,114 @@ pub fn instruction_page(root: &Path, name: &str, target: Option<Target>) -> Opti
     })
 }
 
-fn semantics_para(view: &RowView) -> Block {
+/// The module that executes a row without a kernel-table row (wave-level VALU rows,
+/// program flow, memory), from the predicates the executor dispatches on.
+pub fn executor_source(row: &Row) -> Option<&'static str> {
+    use gpuref_amd_gcn5::{alu, mem, program};
+    Some(if alu::vexec::handles(row.name) {
+        "semantics/amd-gcn5/src/alu/vexec/wavelevel.rs"
+    } else if alu::vpacked::has_semantics(row.name) {
+        "semantics/amd-gcn5/src/alu/vpacked.rs"
+    } else if program::handles(row.name) {
+        "semantics/amd-gcn5/src/program.rs"
+    } else if mem::ds::handles(row.name) {
+        "semantics/amd-gcn5/src/mem/ds.rs"
+    } else if mem::smem::handles(row.name) {
+        "semantics/amd-gcn5/src/mem/smem.rs"
+    } else if mem::flat::handles(row) {
+        "semantics/amd-gcn5/src/mem/flat.rs"
+    } else if mem::buffer::handles(row) {
+        "semantics/amd-gcn5/src/mem/buffer.rs"
+    } else {
+        return None;
+    })
+}
+
+fn semantics_para(row: &Row, view: &RowView) -> Block {
     let mut s = Vec::new();
-    match (view.kernel, view.pending) {
-        (Some(k), _) => {
+    match (view.kernel, executor_source(row), view.pending) {
+        (Some(k), _, _) => {
             s.push(t(format!("Kernel status: {}. Citation: ", k.status)));
             s.extend(cites(k.cites));
             s.push(t(". Kernel table: "));
             s.push(repo_link(k.source, k.source));
             s.push(t("."));
         }
-        (None, Some(why)) => s.push(t(format!("No executable semantics yet: {why}"))),
-        (None, None) if gpuref_amd_gcn5::alu::has_semantics(view.row) => s.push(t(
-            "Executed on the whole wave (no lane kernel): `gpuref eval` runs it; the rules below \
-             say what it does.",
-        )),
-        (None, None) => s.push(t(
+        (None, Some(src), _) => {
+            s.push(t("Executed by "));
+            s.push(repo_link(src, src));
+            s.push(t(" (no lane-kernel row: its rules below say how)."));
+        }
+        (None, None, Some(why)) => s.push(t(format!("No executable semantics yet: {why}"))),
+        (None, None, None) => s.push(t(
             "No executable semantics yet (encoding only: decode, encode, print and parse).",
         )),
     }
     Block::Para(s)
 }
 
-fn status_counts() -> Vec<(Status, usize)> {
-    [
-        Status::Specified,
-        Status::Inferred,
-        Status::Contested,
-        Status::Unspecified,
-    ]
-    .into_iter()
-    .map(|s| (s, rules::rules().filter(|r| r.status == s).count()))
-    .collect()
+/// The four statuses, in order.
+pub const STATUSES: [Status; 4] = [
+    Status::Specified,
+    Status::Inferred,
+    Status::Contested,
+    Status::Unspecified,
+];
+
+fn count<'a>(rs: impl Iterator<Item = &'a Rule>) -> [usize; 4] {
+    let mut c = [0; 4];
+    for r in rs {
+        if let Some(i) = STATUSES.iter().position(|s| *s == r.status) {
+            c[i] += 1;
+        }
+    }
+    c
 }
 
-fn index_pages() -> Vec<Page> {
+fn status_counts() -> Vec<(Status, usize)> {
+    STATUSES.into_iter().zip(count(rules::rules())).collect()
+}
+
+/// Rules per status: the GCN5 registry, the GCN5/CDNA1 float quirks, every float quirks
+/// impl (the closing figures of issue 7; `gpuref docs` prints them).
+pub fn status_table() -> Vec<(String, [usize; 4])> {
+    let cols = special::quirk_columns();
+    let gcn5_quirks = cols
+        .iter()
+        .filter(|c| c.1 == gpuref_float::quirks::AmdGcn5::NAME)
+        .flat_map(|c| c.2.iter());
+    vec![
+        (
+            "GCN5 / CDNA1 rules (registry)".into(),
+            count(rules::rules()),
+        ),
+        ("float quirks, AMD GCN5 / CDNA1".into(), count(gcn5_quirks)),
+        (
+            "float quirks, all five impls".into(),
+            count(cols.iter().flat_map(|c| c.2.iter())),
+        ),
+    ]
+}
+
+fn status_block() -> Block {
+    let mut head = vec!["rules".to_string()];
+    head.extend(STATUSES.iter().map(|s| s.as_str().to_string()));
+    head.push("total".into());
+    Block::Table(
+        head,
+        status_table()
+            .into_iter()
+            .map(|(l, c)| {
+                let mut row = vec![vec![t(l)]];
+                row.extend(c.iter().map(|n| vec![t(n.to_string())]));
+                row.push(vec![t(c.iter().sum::<usize>().to_string())]);
+                row
+            })
+            .collect(),
+    )
+}
+
+fn index_pages(idx: &VectorIndex) -> Vec<Page> {
     let m = by_mnemonic();
     let counts = status_counts();
     let mut top = vec![
@@ -379,6 +491,7 @@ fn index_pages() -> Vec<Page> {
             let v = row_view(rs[0]);
             let status = match (v.kernel, v.pending) {
                 (Some(k), _) => k.status.as_str().to_string(),
+                (None, _) if executor_source(rs[0]).is_some() => "executed".into(),
                 (None, Some(_)) => "pending".into(),
                 (None, None) => "encoding only".into(),
             };
@@ -444,6 +557,7 @@ fn index_pages() -> Vec<Page> {
             vec![
                 vec![page_link(r.id, rule_home(r), Some(r.id))],
                 vec![t(r.status.as_str())],
+                vec![t(idx.rule_total(r.id).to_string())],
                 vec![t(r.statement)],
             ]
         })
@@ -461,7 +575,20 @@ fn index_pages() -> Vec<Page> {
                     .collect::<Vec<_>>()
                     .join(", ")
             ))]),
-            Block::Table(vec!["id".into(), "status".into(), "statement".into()], body),
+            status_block(),
+            Block::Para(vec![t(
+                "`cases`: the committed vector cases (both targets) whose `rules` field names \
+                 the rule.",
+            )]),
+            Block::Table(
+                vec![
+                    "id".into(),
+                    "status".into(),
+                    "cases".into(),
+                    "statement".into(),
+                ],
+                body,
+            ),
         ],
         keywords: vec![],
     });
@@ -470,11 +597,12 @@ fn index_pages() -> Vec<Page> {
 
 /// Every page. `root` is the repository root (design notes are looked up there).
 pub fn pages(root: &Path) -> Vec<Page> {
-    let mut out = index_pages();
+    let idx = VectorIndex::read(root);
+    let mut out = index_pages(&idx);
     for name in by_mnemonic().keys() {
-        out.extend(instruction_page(root, name, None));
+        out.extend(page_of(root, &idx, name, None));
     }
-    out.extend(disputes::pages(root));
+    out.extend(disputes::pages(root, &idx));
     out.push(super::special::quirks_page());
     out
 }

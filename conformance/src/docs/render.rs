@@ -61,6 +61,20 @@ fn md_table(out: &mut String, head: &[String], rows: impl Iterator<Item = Vec<St
     out.push('\n');
 }
 
+/// The first `n` lines of `text`, then how many lines are left out.
+fn excerpt_of(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut s: String = lines.iter().take(n).map(|l| format!("{l}\n")).collect();
+    if lines.len() > n {
+        let _ = writeln!(
+            s,
+            "; ... {} more lines (the whole script: the command above)",
+            lines.len() - n
+        );
+    }
+    s
+}
+
 /// A page as Markdown.
 pub fn markdown(p: &Page) -> String {
     let mut o = format!(
@@ -97,6 +111,18 @@ pub fn markdown(p: &Page) -> String {
                     "<a id=\"{id}\"></a>**`{id}`** ({status}): {}  \nCitation: {}\n",
                     md_escape(statement),
                     c.join("; ")
+                );
+            }
+            Block::Code {
+                summary,
+                text,
+                excerpt,
+            } => {
+                let _ = writeln!(
+                    o,
+                    "{}:\n\n```\n{}```\n",
+                    md_escape(summary),
+                    excerpt_of(text, *excerpt)
                 );
             }
             Block::Diagram { format, opcode } => md_table(
@@ -187,6 +213,13 @@ pub fn text(p: &Page) -> String {
                     "{id} [{status}]\n  {statement}\n  cites: {}\n",
                     c.join("; ")
                 );
+            }
+            Block::Code {
+                summary,
+                text,
+                excerpt,
+            } => {
+                let _ = writeln!(o, "{summary}:\n{}", excerpt_of(text, *excerpt));
             }
             Block::Diagram { format, opcode } => {
                 let rows: Vec<Vec<String>> = diagram_rows(*format, *opcode)
@@ -352,6 +385,14 @@ fn html(p: &Page) -> String {
                     esc(statement),
                     c.join("; "),
                     i = esc(id)
+                );
+            }
+            Block::Code { summary, text, .. } => {
+                let _ = writeln!(
+                    o,
+                    "<details><summary>{}</summary><pre>{}</pre></details>",
+                    esc(summary),
+                    esc(text)
                 );
             }
             Block::Diagram { format, opcode } => {

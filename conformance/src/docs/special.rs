@@ -12,7 +12,7 @@ use gpuref_float::quirks::{
 };
 
 /// The special values of a float type: label and bits (`None`: not a float type).
-fn values(ty: Ty) -> Option<[(&'static str, u64); 10]> {
+pub fn values(ty: Ty) -> Option<[(&'static str, u64); 10]> {
     let v: [u64; 10] = match ty {
         Ty::F16 | Ty::V2F16 => [
             0x0000, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x7d00, 0x0001, 0x7bff,
@@ -167,15 +167,20 @@ fn column<Q: FloatQuirks>(label: &'static str) -> (&'static str, &'static str, &
     (label, Q::NAME, Q::RULES)
 }
 
-/// GPU × contract item, each cell the rule's status, the statements below.
-pub fn quirks_page() -> Page {
-    let cols = [
+/// The five `FloatQuirks` impls: column label, impl name, rules.
+pub fn quirk_columns() -> [(&'static str, &'static str, &'static [Rule]); 5] {
+    [
         column::<Ieee754>("IEEE 754 (baseline)"),
         column::<AmdGcn5>("AMD GCN5 / CDNA1"),
         column::<AmdR700>("AMD R700"),
         column::<IntelGen7Ieee>("Intel Gen7 (IEEE mode)"),
         column::<IntelGen7Alt>("Intel Gen7 (ALT mode)"),
-    ];
+    ]
+}
+
+/// GPU × contract item, each cell the rule's status, the statements below.
+pub fn quirks_page() -> Page {
+    let cols = quirk_columns();
     let find = |rules: &'static [Rule], name: &str, item: &str| {
         let id = format!("float.quirks.{name}.{item}");
         rules.iter().find(|r| r.id == id)

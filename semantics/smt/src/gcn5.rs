@@ -19,3 +19,18 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vfloat::MODELS,
     valu::vopcf::MODELS,
 ];
+
+/// The file of each of [`TABLES`], in the same order, from the repository root (the
+/// instruction reference links a model to its file; a test checks the pairing).
+pub const SOURCES: &[&str] = &[
+    "semantics/smt/src/gcn5/salu/sop2.rs",
+    "semantics/smt/src/gcn5/salu/sopk.rs",
+    "semantics/smt/src/gcn5/salu/sop1.rs",
+    "semantics/smt/src/gcn5/salu/sopc.rs",
+    "semantics/smt/src/gcn5/valu/vop2.rs",
+    "semantics/smt/src/gcn5/valu/vop1.rs",
+    "semantics/smt/src/gcn5/valu/vopc.rs",
+    "semantics/smt/src/gcn5/valu/vop3i.rs",
+    "semantics/smt/src/gcn5/valu/vfloat.rs",
+    "semantics/smt/src/gcn5/valu/vopcf.rs",
+];

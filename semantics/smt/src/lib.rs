@@ -146,6 +146,15 @@ pub fn has_model(name: &str) -> bool {
     models().iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
 }
 
+/// The file (from the repository root) whose `MODELS` table holds a row's model.
+pub fn model_source(name: &str) -> Option<&'static str> {
+    gcn5::TABLES
+        .iter()
+        .zip(gcn5::SOURCES)
+        .find(|(t, _)| t.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)))
+        .map(|(_, s)| *s)
+}
+
 /// Rows of the ALU kernel tables that have no model, with the reason ([`exemption`]
 /// applies these and the float rule).
 #[rustfmt::skip]
@@ -261,6 +270,27 @@ mod tests {
                 why: None
             }
         );
+    }
+
+    #[test]
+    fn each_table_is_in_its_source_file() {
+        assert_eq!(gcn5::TABLES.len(), gcn5::SOURCES.len());
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+        for (table, src) in gcn5::TABLES.iter().zip(gcn5::SOURCES) {
+            let text = std::fs::read_to_string(format!("{root}{src}")).unwrap();
+            assert!(text.contains("pub const MODELS"), "{src}");
+            for (name, _) in *table {
+                assert!(
+                    text.contains(&format!("(\"{name}\", ")),
+                    "{name} not in {src}"
+                );
+            }
+        }
+        assert_eq!(
+            model_source("v_add_f32"),
+            Some("semantics/smt/src/gcn5/valu/vfloat.rs")
+        );
+        assert_eq!(model_source("v_mad_f32"), None);
     }
 
     #[test]
