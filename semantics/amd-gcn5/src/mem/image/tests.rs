@@ -606,3 +606,23 @@ fn random_instructions_never_panic() {
         }
     }
 }
+
+#[test]
+fn a16_coordinates_and_lwe_through_the_executor() {
+    // 2D 4x4 R32 UINT: A16 packs x = 3 in v0[15:0] and y = 0 in v0[31:16]: element at
+    // 0x1_0000 + 3 * 4 = 0x1_000c, row 0: settled.
+    let mut w = wave(tsharp(0x1_0000, 4, UINT, 4, 4, 9, 4, 0));
+    w.vgpr[0][0] = 0x0000_0003;
+    w.vgpr[1][0] = 0xcafe;
+    run(&mut w, "image_store v1, v0, s[8:15] dmask:0x1 unorm a16").unwrap();
+    assert_eq!(w.mem.read(0x1_000c, 4), 0xcafe);
+    assert!(w.unsettled_mem.is_empty());
+    // LWE changes nothing for a load without a sampler (rule gcn5.image.lwe): the same
+    // wave with and without it.
+    let mut a = w.clone();
+    let mut b = w.clone();
+    run(&mut a, "image_load v2, v0, s[8:15] dmask:0x1 a16").unwrap();
+    run(&mut b, "image_load v2, v0, s[8:15] dmask:0x1 a16 lwe").unwrap();
+    assert_eq!(a.vgpr[2][0], 0xcafe);
+    assert_eq!(a, b);
+}
