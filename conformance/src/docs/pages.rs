@@ -325,6 +325,10 @@ fn semantics_para(view: &RowView) -> Block {
             s.push(t("."));
         }
         (None, Some(why)) => s.push(t(format!("No executable semantics yet: {why}"))),
+        (None, None) if gpuref_amd_gcn5::alu::has_semantics(view.row) => s.push(t(
+            "Executed over the wave state by a wave-level executor (memory, LDS or program \
+             flow; the reading guide says which file); its rules are below.",
+        )),
         (None, None) => s.push(t(
             "No executable semantics yet (encoding only: decode, encode, print and parse).",
         )),
@@ -376,6 +380,7 @@ fn index_pages() -> Vec<Page> {
             let status = match (v.kernel, v.pending) {
                 (Some(k), _) => k.status.as_str().to_string(),
                 (None, Some(_)) => "pending".into(),
+                (None, None) if gpuref_amd_gcn5::alu::has_semantics(v.row) => "wave".into(),
                 (None, None) => "encoding only".into(),
             };
             vec![
@@ -401,8 +406,8 @@ fn index_pages() -> Vec<Page> {
         blocks: vec![
             Block::Para(vec![
                 t(
-                    "Every mnemonic of the opcode table, with its kernel status (or `pending` / \
-                   `encoding only`) and how many rules of its own it has. Common rules: ",
+                    "Every mnemonic of the opcode table, with its kernel status (or `wave` for \
+                   the wave-level executors, `pending` / `encoding only`) and how many rules of its own it has. Common rules: ",
                 ),
                 page_link("VALU", "gcn5/common-valu", None),
                 t(", "),
