@@ -371,6 +371,8 @@ pub fn executor_source(row: &Row) -> Option<&'static str> {
         "semantics/amd-gcn5/src/mem/flat.rs"
     } else if mem::buffer::handles(row) {
         "semantics/amd-gcn5/src/mem/buffer.rs"
+    } else if mem::image::handles(row) {
+        "semantics/amd-gcn5/src/mem/image.rs"
     } else {
         return None;
     })
@@ -518,8 +520,8 @@ fn index_pages(idx: &VectorIndex) -> Vec<Page> {
         blocks: vec![
             Block::Para(vec![
                 t(
-                    "Every mnemonic of the opcode table, with its kernel status (or `pending` / \
-                   `encoding only`) and how many rules of its own it has. Common rules: ",
+                    "Every mnemonic of the opcode table, with its kernel status (or `wave` for \
+                   the wave-level executors, `pending` / `encoding only`) and how many rules of its own it has. Common rules: ",
                 ),
                 page_link("VALU", "gcn5/common-valu", None),
                 t(", "),

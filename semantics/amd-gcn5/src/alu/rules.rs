@@ -30,6 +30,7 @@ pub fn tables() -> impl Iterator<Item = &'static [Rule]> {
             crate::mem::ds::RULES,
             crate::mem::smem::RULES,
             crate::mem::flat::RULES,
+            crate::mem::image::RULES,
             crate::program::RULES,
         ])
 }
@@ -123,6 +124,13 @@ const CVT_INT: &[&str] = &[
     "V_CVT_I16_F16",
     "V_CVT_U16_F16",
 ];
+/// The MIMG rows with semantics (the sampling rows are exempt: mem::image::NOT_YET).
+const IMAGE: &[&str] = &[
+    "IMAGE_LOAD*",
+    "IMAGE_STORE*",
+    "IMAGE_ATOMIC_*",
+    "IMAGE_GET_RESINFO",
+];
 const ROUND_INTEGRAL: &[&str] = &["V_TRUNC_F*", "V_CEIL_F*", "V_FLOOR_F*", "V_RNDNE_F*"];
 
 /// Id prefixes whose rules do not belong to the row their scope names (family ids, the
@@ -136,6 +144,17 @@ pub const SCOPES: &[(&str, Scope)] = &[
     ("gcn5.ds.",                      Rows(&["DS:*"])),
     ("gcn5.ds_permute.",              Rows(&["DS_PERMUTE_B32", "DS_BPERMUTE_B32"])),
     ("gcn5.flat.",                    Rows(&["FLAT:*", "GLOBAL:*", "SCRATCH:*"])),
+    ("gcn5.image.",                   Rows(IMAGE)),
+    ("gcn5.image.atomic",             Rows(&["IMAGE_ATOMIC_*"])),
+    ("gcn5.image.lane_order",         Rows(&["IMAGE_ATOMIC_*", "IMAGE_STORE*"])),
+    ("gcn5.image.pck",                Rows(&["IMAGE_*_PCK*"])),
+    ("gcn5.image.d16",                Rows(&["IMAGE_LOAD", "IMAGE_LOAD_MIP", "IMAGE_STORE", "IMAGE_STORE_MIP"])),
+    ("gcn5.image.d16.store_dmask",    Rows(&["IMAGE_STORE", "IMAGE_STORE_MIP"])),
+    ("gcn5.image.format",             Rows(&["IMAGE_LOAD", "IMAGE_LOAD_MIP", "IMAGE_STORE", "IMAGE_STORE_MIP"])),
+    ("gcn5.image.dmask.load",         Rows(&["IMAGE_LOAD*", "IMAGE_GET_RESINFO"])),
+    ("gcn5.image.dmask_zero",         Rows(&["IMAGE_LOAD*", "IMAGE_GET_RESINFO"])),
+    ("gcn5.image.tfe",                Rows(&["IMAGE_LOAD*", "IMAGE_GET_RESINFO"])),
+    ("gcn5.image.dmask.store",        Rows(&["IMAGE_STORE*"])),
     ("gcn5.mem.minmax_x2",            Rows(&["*_ATOMIC_SMIN_X2", "*_ATOMIC_SMAX_X2", "*_ATOMIC_UMIN_X2", "*_ATOMIC_UMAX_X2"])),
     ("gcn5.sopp.",                    Rows(&["SOPP:*"])),
     ("gcn5.program.",                 Rows(&["SOPP:*"])),

@@ -354,9 +354,10 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
 mod run;
 use run::Run;
 
-/// The four dwords of the V# named by SRSRC.
-pub fn descriptor_words(wave: &Wave, srsrc: u8) -> [u32; 4] {
-    let mut w = [0; 4];
+/// The `N` dwords of the resource descriptor named by SRSRC (the SGPRs from `4 * srsrc`):
+/// the four of a V#, the eight of a T# (the image module).
+pub fn descriptor_words<const N: usize>(wave: &Wave, srsrc: u8) -> [u32; N] {
+    let mut w = [0; N];
     for (i, x) in w.iter_mut().enumerate() {
         let code = srsrc.wrapping_mul(4).wrapping_add(i as u8);
         *x = ScalarReg::from_code(code).map_or(0, |r| wave.reg(r));
@@ -364,7 +365,12 @@ pub fn descriptor_words(wave: &Wave, srsrc: u8) -> [u32; 4] {
     w
 }
 
-fn unsettled_lane(vdst: u8, lane: usize, accept: Accept, rule: &'static str) -> UnsettledLane {
+pub(crate) fn unsettled_lane(
+    vdst: u8,
+    lane: usize,
+    accept: Accept,
+    rule: &'static str,
+) -> UnsettledLane {
     UnsettledLane {
         vdst,
         dwords: 1,
@@ -379,7 +385,7 @@ fn unsettled_lane(vdst: u8, lane: usize, accept: Accept, rule: &'static str) -> 
 }
 
 /// What a loose converted dword accepts: `half` None for a whole binary32 value.
-fn accept_of(c: Conv, half: Option<u32>) -> Option<Accept> {
+pub(crate) fn accept_of(c: Conv, half: Option<u32>) -> Option<Accept> {
     match (c.loose, half) {
         (Loose::Exact, _) => None,
         (Loose::Ulp, None) if c.bits & 0x7fff_ffff != 0 => {
@@ -406,6 +412,6 @@ fn read_soffset(wave: &Wave, b: &crate::formats::mubuf::Buf) -> u32 {
     wave.read_src(b.soffset, 1, 0, Widen::Zero) as u32
 }
 
-fn lanes(exec: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn lanes(exec: u64) -> impl Iterator<Item = usize> {
     (0..LANES).filter(move |l| exec >> l & 1 == 1)
 }

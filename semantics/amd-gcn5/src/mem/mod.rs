@@ -1,11 +1,12 @@
 //! Memory instructions over the wave state: scalar memory (SMEM), LDS/GDS (DS), buffers
-//! (MUBUF/MTBUF) and FLAT/GLOBAL/SCRATCH, with the manual's address and out-of-range rules
+//! (MUBUF/MTBUF), FLAT/GLOBAL/SCRATCH and images without a sampler (MIMG), with the manual's address and out-of-range rules
 //! (issue 6). One module per format family; [`execute`] dispatches on the decoded fields.
 
 pub mod atomic;
 pub mod buffer;
 pub mod ds;
 pub mod flat;
+pub mod image;
 pub mod smem;
 
 use crate::alu::ExecError;
@@ -15,7 +16,11 @@ use crate::Row;
 
 /// Whether a memory row is executed.
 pub fn handles(row: &Row) -> bool {
-    ds::handles(row.name) || smem::handles(row.name) || flat::handles(row) || buffer::handles(row)
+    ds::handles(row.name)
+        || smem::handles(row.name)
+        || flat::handles(row)
+        || buffer::handles(row)
+        || image::handles(row)
 }
 
 /// Why a memory row is not executed, when a module says.
@@ -25,6 +30,7 @@ pub fn pending_reason(row: &Row) -> Option<&'static str> {
         .chain(smem::NOT_YET)
         .chain(flat::NOT_YET)
         .chain(buffer::NOT_YET)
+        .chain(image::NOT_YET)
         .find(|(n, _)| *n == row.name)
         .map(|(_, why)| *why)
 }
@@ -36,6 +42,7 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Option<Result<(), ExecErr
         Fields::Smem(_) => smem::execute(wave, inst),
         Fields::Flat(_) => flat::execute(wave, inst),
         Fields::Buf(_) => buffer::execute(wave, inst),
+        Fields::Mimg(_) => image::execute(wave, inst),
         _ => return None,
     })
 }

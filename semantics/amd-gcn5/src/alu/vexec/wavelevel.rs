@@ -38,6 +38,9 @@ pub const WAVE_LEVEL: &[WaveRow] = &[
 pub const INTERP: &str =
     "interpolation/LDS parameter loads are out of scope for exact ALU semantics (issue 6)";
 
+/// Why EXP is not executed.
+pub const EXPORT: &str = "exports write the pixel/position/parameter export buffers outside the wave (colour, depth, position, parameter targets); out of scope for exact semantics (issue 6, docs/design/0034)";
+
 /// Rows exempt from exact ALU semantics, or waiting for a reading, with the reason
 /// (`alu::pending_reason` reports them).
 #[rustfmt::skip]
@@ -49,6 +52,7 @@ pub const EXEMPT: &[(&str, &str)] = &[
     ("V_INTERP_P1LV_F16",      INTERP),
     ("V_INTERP_P2_LEGACY_F16", INTERP),
     ("V_INTERP_P2_F16",        INTERP),
+    ("EXP",                    EXPORT),
     ("V_CLREXCP",              "the manual says only \"Clear wave's exception state in SIMD (SP)\": whether that is TRAPSTS.EXCP, and which bits, is not stated (docs/design/0020)"),
 ];
 
