@@ -18,4 +18,7 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vop3i::MODELS,
     valu::vfloat::MODELS,
     valu::vopcf::MODELS,
+    // Third round (A).
+    valu::vdot::MODELS,
+    valu::vminmax::MODELS,
 ];

@@ -152,15 +152,7 @@ pub fn has_model(name: &str) -> bool {
 pub const EXEMPT: &[(&str, &str)] = &[
     ("V_SCREEN_PARTITION_4SE_B32", "table lookup of the manual's screen-partition table: next round"),
     ("V_CVT_OFF_F32_I4",           "float model: next round"),
-    ("V_DOT2_I32_I16",           "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
-    ("V_DOT2_U32_U16",           "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
-    ("V_DOT4_I32_I8",            "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
-    ("V_DOT4_U32_U8",            "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
-    ("V_DOT8_I32_I4",            "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
-    ("V_DOT8_U32_U4",            "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
-    ("V_DOT2C_I32_I16",          "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
-    ("V_DOT4C_I32_I8",           "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
-    ("V_DOT8C_I32_I4",           "VOP3P integer dot product: next round (this round: SALU, VOP1/VOP2/VOPC integer rows, VOP3 integer rows)"),
+    // Third round (A) exemptions (h/smt2): none yet.
 ];
 
 /// Why a row has no model (`None`: it has one, or is out of the ALU scope).

@@ -7,3 +7,6 @@ pub mod vop2;
 pub mod vop3i;
 pub mod vopc;
 pub mod vopcf;
+// Third round (A): dot products, fminmax family, VOP1 float rows.
+pub mod vdot;
+pub mod vminmax;

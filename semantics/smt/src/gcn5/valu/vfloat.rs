@@ -225,48 +225,10 @@ pub fn v_cvt_u32_f32() -> Model {
     to_int("V_CVT_U32_F32", "D.u = (unsigned)S0.f. 1ULP accuracy, out-of-range floating point values (including infinity) saturate. NaN is converted to 0.", false)
 }
 
-/// V_MIN_F32 (`max` false) and V_MAX_F32 as the manual's pseudocode: signalling NaNs
-/// quieted first under MODE.IEEE, then a NaN operand yields the other operand, then the
-/// signed zeros (compared as bits: the pseudocode's `== +0.0` / `== -0.0` separate them),
-/// then the comparison (MAX with IEEE: `>=`, without: `>`). Operands are read with MODE's
-/// input flushing and a denormal result is flushed when MODE flushes output denormals.
-/// Flags are not modelled (the manual does not say which a min/max raises).
+/// V_MIN_F32 (`max` false) and V_MAX_F32 as the manual's pseudocode: the model of every
+/// float min/max width (`vminmax.rs`).
 fn minmax(name: &'static str, spec: &'static str, max: bool) -> Model {
-    let f = S;
-    let (a, b) = (f.fp("a"), f.fp("b"));
-    let (pz, nz) = ("#x00000000", "#x80000000");
-    let pick = if max {
-        format!(
-            "(ite (and (= a {pz}) (= b {nz})) a (ite (and (= a {nz}) (= b {pz})) b (ite {ieee} (ite (fp.geq {a} {b}) a b) (ite (fp.gt {a} {b}) a b))))",
-            ieee = ieee()
-        )
-    } else {
-        format!("(ite (and (= a {pz}) (= b {nz})) b (ite (and (= a {nz}) (= b {pz})) a (ite (fp.lt {a} {b}) a b)))")
-    };
-    let d = format!(
-        "(ite (and {ieee} {sa}) {qa} (ite (and {ieee} {sb}) {qb} (ite {na} b (ite {nb} a {pick}))))",
-        ieee = ieee(),
-        sa = f.is_snan("a"),
-        sb = f.is_snan("b"),
-        qa = f.quiet("a"),
-        qb = f.quiet("b"),
-        na = f.is_nan("a"),
-        nb = f.is_nan("b"),
-    );
-    let d = format!(
-        "(let ((r {d})) (ite (and {} {}) {} r))",
-        f.flush_out(),
-        f.is_sub("r"),
-        f.signed_zero("r")
-    );
-    Model::new(name, spec)
-        .input("s0", 32)
-        .input("s1", 32)
-        .out("d", 32, read(f, &[("a", "s0"), ("b", "s1")], &d))
-        .out("nan_any", 1, "#b0")
-        .float_flags(0)
-        .region("signed_zeros", "(and (= s0 #x00000000) (= s1 #x80000000))")
-        .region("snan_operand", f.is_snan("s1"))
+    super::vminmax::minmax(name, spec, S, max)
 }
 /// if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); ... D.f = (S0.f < S1.f ? S0.f : S1.f).
 pub fn v_min_f32() -> Model {
