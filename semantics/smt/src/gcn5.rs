@@ -21,4 +21,5 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     // Third round (A).
     valu::vdot::MODELS,
     valu::vminmax::MODELS,
+    valu::vround::MODELS,
 ];

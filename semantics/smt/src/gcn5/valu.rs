@@ -10,3 +10,4 @@ pub mod vopcf;
 // Third round (A): dot products, fminmax family, VOP1 float rows.
 pub mod vdot;
 pub mod vminmax;
+pub mod vround;
