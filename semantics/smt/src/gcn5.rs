@@ -22,4 +22,5 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vdot::MODELS,
     valu::vminmax::MODELS,
     valu::vround::MODELS,
+    valu::vcvt::MODELS,
 ];

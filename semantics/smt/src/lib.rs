@@ -150,8 +150,6 @@ pub fn has_model(name: &str) -> bool {
 /// applies these and the float rule).
 #[rustfmt::skip]
 pub const EXEMPT: &[(&str, &str)] = &[
-    ("V_SCREEN_PARTITION_4SE_B32", "table lookup of the manual's screen-partition table: next round"),
-    ("V_CVT_OFF_F32_I4",           "float model: next round"),
     // Third round (A) exemptions (h/smt2): none yet.
 ];
 
