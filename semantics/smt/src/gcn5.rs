@@ -23,4 +23,5 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vminmax::MODELS,
     valu::vround::MODELS,
     valu::vcvt::MODELS,
+    valu::vmad::MODELS,
 ];

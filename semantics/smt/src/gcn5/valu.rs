@@ -10,5 +10,6 @@ pub mod vopcf;
 // Third round (A): dot products, fminmax family, VOP1 float rows.
 pub mod vcvt;
 pub mod vdot;
+pub mod vmad;
 pub mod vminmax;
 pub mod vround;

@@ -241,53 +241,12 @@ pub fn v_max_f32() -> Model {
 
 /// D.f = S0.f * S1.f + S2.f. Fused single precision multiply add.
 ///
-/// Without `fp.fma` (unsound in libz3 4.8.12): the product is exact in a format of 48
-/// significand bits and a 10-bit exponent; a finite non-zero sum is the exact Real
-/// `a*b + c` rounded once by MODE (`to_fp` of a Real); an exactly zero sum, and the
-/// infinite and invalid cases, come from z3's `fp.add` of the exact product and `c`
-/// (exact there: IEEE's zero sign, inf - inf invalid). fma(inf, 0, qNaN) returns the
-/// quiet NaN without invalid (IEEE 754 7.2 leaves it to the implementation; the manual
-/// says nothing): invalid is modelled only for signalling NaN operands and invalid
-/// operations without a NaN operand.
+/// Without `fp.fma` (unsound in libz3 4.8.12): `vmad::fused`, the model of every fused
+/// multiply-add width. fma(inf, 0, qNaN) returns the quiet NaN without invalid (IEEE 754
+/// 7.2 leaves it to the implementation; the manual says nothing): invalid is modelled
+/// only for signalling NaN operands and invalid operations without a NaN operand.
 pub fn v_fma_f32() -> Model {
     let f = S;
-    let prod = Fmt { e: 10, m: 47 };
-    let wide = f.widened(2);
-    let rm = f.rm();
-    let to = |g: Fmt, v: &str| format!("((_ to_fp {} {}) RNE {})", g.e, g.m + 1, f.fp(v));
-    let exact = format!(
-        "(+ (* (fp.to_real {}) (fp.to_real {})) (fp.to_real {}))",
-        f.fp("a"),
-        f.fp("b"),
-        f.fp("c")
-    );
-    let finite = ["a", "b", "c"]
-        .iter()
-        .map(|v| format!("(not (fp.isInfinite {0})) (not (fp.isNaN {0}))", f.fp(v)))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let special = format!(
-        "(fp.add {rm} (fp.mul RNE {} {}) {})",
-        to(prod, "a"),
-        to(prod, "b"),
-        to(prod, "c")
-    );
-    let one = |g: Fmt| {
-        format!(
-            "(ite (and {finite} (not (= {exact} 0.0))) ((_ to_fp {e} {s}) {rm} {exact}) ((_ to_fp {e} {s}) {rm} {special}))",
-            e = g.e,
-            s = g.m + 1
-        )
-    };
-    let r = RoundIn {
-        inf: f,
-        out: f,
-        ops: &["a", "b", "c"],
-        r: one(f),
-        wide,
-        w: one(wide),
-        exact: exact.clone(),
-    };
     let bind = |t: &str| read(f, &[("a", "s0"), ("b", "s1"), ("c", "s2")], t);
     let m = Model::new(
         "V_FMA_F32",
@@ -296,7 +255,7 @@ pub fn v_fma_f32() -> Model {
     .input("s0", 32)
     .input("s1", 32)
     .input("s2", 32);
-    outputs(m, f, &bind, round(r))
+    outputs(m, f, &bind, super::vmad::fused(f))
         .region(
             "exact_cancellation",
             "(and (= s0 #x3f800000) (= s1 #x3f800000) (= s2 #xbf800000))",
