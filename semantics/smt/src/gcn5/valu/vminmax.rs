@@ -7,9 +7,9 @@
 //! signed zeros, compared as bit patterns (read as a float compare both zeros would match
 //! both branches, which the pseudocode's ordering makes pointless); then the comparison
 //! (MAX with IEEE: `>=`, without: `>`; MIN: `<`). Operands are read with MODE's input
-//! flushing; a denormal result is flushed when MODE flushes output denormals. MIN3/MAX3
-//! apply the two-operand instruction twice as printed (the inner result read again as an
-//! operand); MED3 follows its printed selection, reading `V_MAX3(...) == S0` as "the
+//! flushing; a denormal result is flushed when MODE flushes output denormals (the
+//! instruction's result: not the steps inside MIN3/MAX3/MED3). MIN3/MAX3 apply the
+//! two-operand instruction twice as printed (the inner result read again as an operand); MED3 follows its printed selection, reading `V_MAX3(...) == S0` as "the
 //! maximum is the operand S0" (bit equality with the operand as read). Flags are not
 //! modelled (the manual does not list which a min/max raises).
 
@@ -18,7 +18,7 @@ use crate::fp::*;
 use crate::{Model, ModelFn};
 
 /// The two-operand V_MIN/V_MAX of format `f` on operand bits `x`, `y` (raw: read here),
-/// as a term.
+/// as a term, before output flushing ([`written`]).
 pub fn min_max(f: Fmt, max: bool, x: &str, y: &str) -> String {
     let (a, b) = (f.fp("a"), f.fp("b"));
     let pz = lit(0, f.w());
@@ -41,13 +41,20 @@ pub fn min_max(f: Fmt, max: bool, x: &str, y: &str) -> String {
         na = f.is_nan("a"),
         nb = f.is_nan("b"),
     );
-    let d = format!(
-        "(let ((r {d})) (ite (and {} {}) {} r))",
+    format!("(let ((a {}) (b {})) {d})", f.read(x), f.read(y))
+}
+
+/// `r` (bits) as the instruction writes it: a denormal flushed when MODE flushes output
+/// denormals. Applied to the instruction's result only: the V_MIN/V_MAX steps inside
+/// MIN3/MAX3/MED3's pseudocode are not outputs (flushing them would make MED3's
+/// `V_MAX3(...) == S1` miss an unflushed denormal S1 and pick another operand).
+fn written(f: Fmt, r: &str) -> String {
+    format!(
+        "(let ((r {r})) (ite (and {} {}) {} r))",
         f.flush_out(),
         f.is_sub("r"),
         f.signed_zero("r")
-    );
-    format!("(let ((a {}) (b {})) {d})", f.read(x), f.read(y))
+    )
 }
 
 /// V_MIN_* / V_MAX_* of format `f`.
@@ -56,7 +63,7 @@ pub fn minmax(name: &'static str, spec: &'static str, f: Fmt, max: bool) -> Mode
     Model::new(name, spec)
         .input("s0", f.w())
         .input("s1", f.w())
-        .out("d", f.w(), min_max(f, max, "s0", "s1"))
+        .out("d", f.w(), written(f, &min_max(f, max, "s0", "s1")))
         .out("nan_any", 1, "#b0")
         .float_flags(0)
         .region("signed_zeros", format!("(and (= s0 {pz}) (= s1 {nz}))"))
@@ -75,7 +82,7 @@ fn three(name: &'static str, spec: &'static str, f: Fmt, max: bool) -> Model {
         .input("s0", f.w())
         .input("s1", f.w())
         .input("s2", f.w())
-        .out("d", f.w(), d)
+        .out("d", f.w(), written(f, &d))
         .out("nan_any", 1, "#b0")
         .float_flags(0)
         .region("snan_first", f.is_snan("s0"))
@@ -123,7 +130,7 @@ fn med3(name: &'static str, spec: &'static str, f: Fmt) -> Model {
         .input("s0", f.w())
         .input("s1", f.w())
         .input("s2", f.w())
-        .out("d", f.w(), d)
+        .out("d", f.w(), written(f, &d))
         .out("nan_any", 1, "#b0")
         .float_flags(0)
         .region("nan_operand", f.is_nan("s1"))
