@@ -94,10 +94,10 @@ fn errors_say_what_is_wrong_with_their_exit_status() {
         "{}",
         text(&o)
     );
-    let o = gpuref(&["smt", "--target", "gfx900", "v_mad_f32"]);
+    let o = gpuref(&["smt", "--target", "gfx900", "v_cvt_norm_i16_f16"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(
-        text(&o).contains("V_MAD_F32 has no z3 model: float model: next round"),
+        text(&o).contains("V_CVT_NORM_I16_F16 has no z3 model: flt16_to_snorm16 is not defined"),
         "{}",
         text(&o)
     );

@@ -18,6 +18,12 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vop3i::MODELS,
     valu::vfloat::MODELS,
     valu::vopcf::MODELS,
+    // Third round (A).
+    valu::vdot::MODELS,
+    valu::vminmax::MODELS,
+    valu::vround::MODELS,
+    valu::vcvt::MODELS,
+    valu::vmad::MODELS,
 ];
 
 /// The file of each of [`TABLES`], in the same order, from the repository root (the

@@ -7,3 +7,9 @@ pub mod vop2;
 pub mod vop3i;
 pub mod vopc;
 pub mod vopcf;
+// Third round (A): dot products, fminmax family, VOP1 float rows.
+pub mod vcvt;
+pub mod vdot;
+pub mod vmad;
+pub mod vminmax;
+pub mod vround;

@@ -64,7 +64,7 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.v_mad_legacy_f16.same_math", status: Inferred, cites: &[VOP3, NOTE],
         statement: "V_MAD_LEGACY_F16 and V_FMA_LEGACY_F16 compute what V_MAD_F16 and V_FMA_F16 compute (no DX9 rule is printed for them); the legacy forms differ in zeroing [31:16] of the destination when op_sel[3] is 0, which the executor does" },
     Rule { id: "gcn5.valu.f16_ovfl_mad", status: Inferred, cites: &[MODE, NOTE],
-        statement: "FP16_OVFL applies to the final f16 result of MAD/MAC/FMA: an infinite result with the overflow flag becomes ±MAX_FP16; an intermediate product that overflowed is not clamped first" },
+        statement: "FP16_OVFL applies to the final f16 result of MAD/MAC/FMA: an infinite result with the overflow flag becomes ±MAX_FP16 unless an operand is infinite ('preserving true INF values': an overflowed product plus an infinite addend of its sign stays infinite); an intermediate product that overflowed is not clamped first" },
 ];
 
 /// This family's kernels.

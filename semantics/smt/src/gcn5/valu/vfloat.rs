@@ -225,48 +225,10 @@ pub fn v_cvt_u32_f32() -> Model {
     to_int("V_CVT_U32_F32", "D.u = (unsigned)S0.f. 1ULP accuracy, out-of-range floating point values (including infinity) saturate. NaN is converted to 0.", false)
 }
 
-/// V_MIN_F32 (`max` false) and V_MAX_F32 as the manual's pseudocode: signalling NaNs
-/// quieted first under MODE.IEEE, then a NaN operand yields the other operand, then the
-/// signed zeros (compared as bits: the pseudocode's `== +0.0` / `== -0.0` separate them),
-/// then the comparison (MAX with IEEE: `>=`, without: `>`). Operands are read with MODE's
-/// input flushing and a denormal result is flushed when MODE flushes output denormals.
-/// Flags are not modelled (the manual does not say which a min/max raises).
+/// V_MIN_F32 (`max` false) and V_MAX_F32 as the manual's pseudocode: the model of every
+/// float min/max width (`vminmax.rs`).
 fn minmax(name: &'static str, spec: &'static str, max: bool) -> Model {
-    let f = S;
-    let (a, b) = (f.fp("a"), f.fp("b"));
-    let (pz, nz) = ("#x00000000", "#x80000000");
-    let pick = if max {
-        format!(
-            "(ite (and (= a {pz}) (= b {nz})) a (ite (and (= a {nz}) (= b {pz})) b (ite {ieee} (ite (fp.geq {a} {b}) a b) (ite (fp.gt {a} {b}) a b))))",
-            ieee = ieee()
-        )
-    } else {
-        format!("(ite (and (= a {pz}) (= b {nz})) b (ite (and (= a {nz}) (= b {pz})) a (ite (fp.lt {a} {b}) a b)))")
-    };
-    let d = format!(
-        "(ite (and {ieee} {sa}) {qa} (ite (and {ieee} {sb}) {qb} (ite {na} b (ite {nb} a {pick}))))",
-        ieee = ieee(),
-        sa = f.is_snan("a"),
-        sb = f.is_snan("b"),
-        qa = f.quiet("a"),
-        qb = f.quiet("b"),
-        na = f.is_nan("a"),
-        nb = f.is_nan("b"),
-    );
-    let d = format!(
-        "(let ((r {d})) (ite (and {} {}) {} r))",
-        f.flush_out(),
-        f.is_sub("r"),
-        f.signed_zero("r")
-    );
-    Model::new(name, spec)
-        .input("s0", 32)
-        .input("s1", 32)
-        .out("d", 32, read(f, &[("a", "s0"), ("b", "s1")], &d))
-        .out("nan_any", 1, "#b0")
-        .float_flags(0)
-        .region("signed_zeros", "(and (= s0 #x00000000) (= s1 #x80000000))")
-        .region("snan_operand", f.is_snan("s1"))
+    super::vminmax::minmax(name, spec, S, max)
 }
 /// if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); ... D.f = (S0.f < S1.f ? S0.f : S1.f).
 pub fn v_min_f32() -> Model {
@@ -279,53 +241,12 @@ pub fn v_max_f32() -> Model {
 
 /// D.f = S0.f * S1.f + S2.f. Fused single precision multiply add.
 ///
-/// Without `fp.fma` (unsound in libz3 4.8.12): the product is exact in a format of 48
-/// significand bits and a 10-bit exponent; a finite non-zero sum is the exact Real
-/// `a*b + c` rounded once by MODE (`to_fp` of a Real); an exactly zero sum, and the
-/// infinite and invalid cases, come from z3's `fp.add` of the exact product and `c`
-/// (exact there: IEEE's zero sign, inf - inf invalid). fma(inf, 0, qNaN) returns the
-/// quiet NaN without invalid (IEEE 754 7.2 leaves it to the implementation; the manual
-/// says nothing): invalid is modelled only for signalling NaN operands and invalid
-/// operations without a NaN operand.
+/// Without `fp.fma` (unsound in libz3 4.8.12): `vmad::fused`, the model of every fused
+/// multiply-add width. fma(inf, 0, qNaN) returns the quiet NaN without invalid (IEEE 754
+/// 7.2 leaves it to the implementation; the manual says nothing): invalid is modelled
+/// only for signalling NaN operands and invalid operations without a NaN operand.
 pub fn v_fma_f32() -> Model {
     let f = S;
-    let prod = Fmt { e: 10, m: 47 };
-    let wide = f.widened(2);
-    let rm = f.rm();
-    let to = |g: Fmt, v: &str| format!("((_ to_fp {} {}) RNE {})", g.e, g.m + 1, f.fp(v));
-    let exact = format!(
-        "(+ (* (fp.to_real {}) (fp.to_real {})) (fp.to_real {}))",
-        f.fp("a"),
-        f.fp("b"),
-        f.fp("c")
-    );
-    let finite = ["a", "b", "c"]
-        .iter()
-        .map(|v| format!("(not (fp.isInfinite {0})) (not (fp.isNaN {0}))", f.fp(v)))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let special = format!(
-        "(fp.add {rm} (fp.mul RNE {} {}) {})",
-        to(prod, "a"),
-        to(prod, "b"),
-        to(prod, "c")
-    );
-    let one = |g: Fmt| {
-        format!(
-            "(ite (and {finite} (not (= {exact} 0.0))) ((_ to_fp {e} {s}) {rm} {exact}) ((_ to_fp {e} {s}) {rm} {special}))",
-            e = g.e,
-            s = g.m + 1
-        )
-    };
-    let r = RoundIn {
-        inf: f,
-        out: f,
-        ops: &["a", "b", "c"],
-        r: one(f),
-        wide,
-        w: one(wide),
-        exact: exact.clone(),
-    };
     let bind = |t: &str| read(f, &[("a", "s0"), ("b", "s1"), ("c", "s2")], t);
     let m = Model::new(
         "V_FMA_F32",
@@ -334,7 +255,7 @@ pub fn v_fma_f32() -> Model {
     .input("s0", 32)
     .input("s1", 32)
     .input("s2", 32);
-    outputs(m, f, &bind, round(r))
+    outputs(m, f, &bind, super::vmad::fused(f))
         .region(
             "exact_cancellation",
             "(and (= s0 #x3f800000) (= s1 #x3f800000) (= s2 #xbf800000))",

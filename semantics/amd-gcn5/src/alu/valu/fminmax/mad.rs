@@ -35,10 +35,13 @@ fn with_class<F: Format>(m: &FpMode, d: Denormals) -> FpMode {
 }
 
 /// MODE.FP16_OVFL on a final f16 result (rule `gcn5.valu.f16_ovfl_mad`): an infinity that
-/// overflowed becomes ±MAX_FP16. Other widths pass.
-fn fp16_ovfl<F: Format>(r: Flagged<u64>, c: &LaneCtx) -> Flagged<u64> {
+/// overflowed becomes ±MAX_FP16, unless an operand (`ops`) is infinite: then the result is
+/// a "true INF value" the manual preserves (an overflowed product plus an infinite addend
+/// of the same sign). Other widths pass.
+fn fp16_ovfl<F: Format>(r: Flagged<u64>, ops: [u64; 3], c: &LaneCtx) -> Flagged<u64> {
     let overflowed_inf = r.flags.contains(Flags::OVERFLOW) && r.value & F::ABS_MASK == F::INFINITY;
-    if F::WIDTH == 16 && c.mode.fp16_ovfl() && overflowed_inf {
+    let true_inf = ops.iter().any(|x| x & F::ABS_MASK == F::INFINITY);
+    if F::WIDTH == 16 && c.mode.fp16_ovfl() && overflowed_inf && !true_inf {
         Flagged::new((r.value & F::SIGN_MASK) | F::MAX_FINITE, r.flags)
     } else {
         r
@@ -85,8 +88,8 @@ fn mad<F: Format>(a: u64, b: u64, c: u64, ctx: &LaneCtx, w: Width, legacy: bool)
     )
     .map(Into::into)
     .with_flags(p.flags);
-    let main = fp16_ovfl::<F>(main, ctx);
-    let alt = fp16_ovfl::<F>(alt, ctx).value;
+    let main = fp16_ovfl::<F>(main, [a, b, c], ctx);
+    let alt = fp16_ovfl::<F>(alt, [a, b, c], ctx).value;
     settle::<F>(
         LaneOut::float(main),
         &[(alt, PRODUCT_FLUSH)],
@@ -98,7 +101,7 @@ fn mad<F: Format>(a: u64, b: u64, c: u64, ctx: &LaneCtx, w: Width, legacy: bool)
 /// One fused lane `a × b + c` under the mode.
 fn fused<F: Format>(a: u64, b: u64, c: u64, ctx: &LaneCtx, w: Width) -> LaneOut {
     let r = fma::<F, AmdGcn5>(bits::<F>(a), bits::<F>(b), bits::<F>(c), &ctx.fp(w));
-    LaneOut::float(fp16_ovfl::<F>(r.map(Into::into), ctx))
+    LaneOut::float(fp16_ovfl::<F>(r.map(Into::into), [a, b, c], ctx))
 }
 
 /// `D.f = S0.f * S1.f. // DX9 rules, 0.0*x = 0.0` (rule `gcn5.v_mul_legacy_f32.zero`).

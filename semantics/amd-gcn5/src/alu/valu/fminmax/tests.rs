@@ -451,6 +451,13 @@ fn f16_mad_fma() {
         got(lane("V_FMA_F16", [0x7c00, 0x3c00, 0], 0, KEEP | OVFL)),
         Want::Exact(0x7c00, N)
     );
+    // MAD's product 65504 × -2 overflows to -inf (overflow, inexact), and the addend is a
+    // true -inf (0xfc00): -inf + -inf is that true infinity, kept under FP16_OVFL
+    // ("preserving true INF values", Vega "Mode register"); found by the z3 model.
+    assert_eq!(
+        got(lane("V_MAD_F16", [0x7bff, 0xc000, 0xfc00], 0, KEEP | OVFL)),
+        Want::Exact(0xfc00, o)
+    );
 }
 
 #[test]
