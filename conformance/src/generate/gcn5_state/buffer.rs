@@ -145,7 +145,11 @@ fn plans(rc: &RowCases) -> Vec<Plan> {
     let sh = shape(row);
     let base = Buf {
         offen: sh.kind != Kind::Bare && sh.kind != Kind::StoreLds,
-        vaddr: if sh.kind == Kind::Bare { 0 } else { 1 },
+        vaddr: if matches!(sh.kind, Kind::Bare | Kind::StoreLds) {
+            0
+        } else {
+            1
+        },
         vdata: if sh.vdata > 0 { 4 } else { 0 },
         srsrc: if sh.kind == Kind::Bare { 0 } else { 1 },
         soffset: ScalarSrc::Reg(ScalarReg::Sgpr(Sgpr(if sh.kind == Kind::Bare {
