@@ -69,9 +69,14 @@ impl Plan {
             };
             init.set(&format!("s{}", 8 + r), u64::from(v));
         }
-        if name.starts_with("S_MEMTIME") || name.starts_with("S_MEMREALTIME") {
-            init.set("memtime", rng.next_u64())
-                .set("memrealtime", rng.next_u64());
+        match name {
+            "S_MEMTIME" => {
+                init.set("memtime", rng.next_u64());
+            }
+            "S_MEMREALTIME" => {
+                init.set("memrealtime", rng.next_u64());
+            }
+            _ => {}
         }
         let off = match s.offset {
             SmemOffset::Imm(i) => i64::from(i) as u64,
@@ -80,7 +85,9 @@ impl Plan {
             _ => 0,
         };
         let at = base.wrapping_add(off) & !3;
-        init.fill("mem", at, (4 * n.max(1) as usize).min(64), rng);
+        if self.sh.base != 0 {
+            init.fill("mem", at, (4 * n.max(1) as usize).min(64), rng);
+        }
         let why = if self.why.is_empty() {
             why.to_string()
         } else {
