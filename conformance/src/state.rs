@@ -1,15 +1,16 @@
-//! State-transition vector files (`.jsonl`): the data model and the reader, as specified in
-//! docs/vector-format.md ("State-transition vectors"). One JSON object per line: a header,
-//! then one case per line.
+//! State-transition vector files (`.jsonl`): the data model, the reader and the writer, as
+//! specified in docs/vector-format.md ("State-transition vectors"). One JSON object per
+//! line: a header, then one case per line. What the names of a state mean is the ISA's
+//! business (for GCN5: `reference::gcn5_state`); this module checks the shapes and the hex.
 
 use crate::vector::{parse_hex, parse_spec, ParseError, Spec};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The first line of a `.jsonl` file.
+/// The first line of a `.jsonl` file. Unknown keys are ignored (later versions may add
+/// some, as in `.vec` headers).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Header {
     pub gpuref_vectors: u32,
     pub kind: String,
@@ -22,16 +23,33 @@ pub struct Header {
     pub isa: String,
     pub target: String,
     pub instruction: String,
+    /// The levels the file holds (`edge,random`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub level: String,
+    /// What a reader should know about the file: rows with fewer cases than the goal and
+    /// why, rows without cases and why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
-/// A value of the machine state: a scalar register, the lanes of a vector register, or a
-/// memory range (hex byte address → hex bytes, lowest address first).
+/// A value of the machine state: a scalar register or every lane of a vector register
+/// (one hex string), the 64 lanes of a vector register (an array; also the list of
+/// `events`), or a map: lane number → value for some lanes of a vector register, hex byte
+/// address → hex bytes (lowest address first) for `mem`, `lds` and `gds`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Value {
     Scalar(String),
     Lanes(Vec<String>),
-    Memory(BTreeMap<String, String>),
+    Map(BTreeMap<String, String>),
+}
+
+fn star() -> String {
+    "*".into()
+}
+
+fn is_star(s: &str) -> bool {
+    s == "*"
 }
 
 /// One case.
@@ -41,13 +59,18 @@ pub struct Case {
     pub id: String,
     pub words: Vec<String>,
     pub asm: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub mode: BTreeMap<String, String>,
     pub initial: BTreeMap<String, Value>,
     #[serde(rename = "final")]
     pub final_state: BTreeMap<String, Value>,
+    /// Flags as in `.vec` files; `*` (the default, omitted when written) = not checked.
+    #[serde(default = "star", skip_serializing_if = "is_star")]
     pub flags: String,
     pub rules: Vec<String>,
+    /// Why the case exists (its group: `range.past_num_records`, `exec.none`, ...).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub why: String,
     /// 1-based line in the file it was read from.
     #[serde(skip)]
     pub line: usize,
@@ -60,35 +83,84 @@ pub struct StateFile {
     pub cases: Vec<Case>,
 }
 
-/// Check that a value's strings are what the format allows: `initial` values are hex;
-/// `final` values may be acceptance sets; memory bytes are an even number of hex digits.
-fn validate(name: &str, v: &Value, is_final: bool) -> Result<(), String> {
-    let scalar = |s: &str| -> Result<(), String> {
-        if is_final {
-            parse_spec(s)
-                .map(|_: Spec| ())
-                .map_err(|e| format!("`{name}`: {e}"))
-        } else {
-            parse_hex(s)
-                .map(|_| ())
-                .ok_or_else(|| format!("`{name}`: bad value `{s}` (0xHEX)"))
+impl StateFile {
+    /// The file as text: the header line, then one line per case.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        if let Some(h) = &self.header {
+            s += &serde_json::to_string(h).unwrap_or_default();
+            s.push('\n');
         }
+        for c in &self.cases {
+            s += &serde_json::to_string(c).unwrap_or_default();
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// Hex bytes of a memory range; `??` (final states only) is a byte whose value is not
+/// settled. `None` for a byte pair that is `??`.
+pub fn parse_bytes(bytes: &str, is_final: bool) -> Result<Vec<Option<u8>>, String> {
+    if bytes.is_empty() || bytes.len() % 2 == 1 || !bytes.is_ascii() {
+        return Err(format!("bytes must be pairs of hex digits, got `{bytes}`"));
+    }
+    (0..bytes.len() / 2)
+        .map(|i| {
+            let pair = &bytes[2 * i..2 * i + 2];
+            if pair == "??" && is_final {
+                Ok(None)
+            } else {
+                u8::from_str_radix(pair, 16)
+                    .map(Some)
+                    .map_err(|_| format!("bytes must be pairs of hex digits, got `{bytes}`"))
+            }
+        })
+        .collect()
+}
+
+/// A value string: `0xHEX` in an initial state, a SPEC in a final one.
+pub fn parse_value(s: &str, is_final: bool) -> Result<Spec, String> {
+    if is_final {
+        parse_spec(s)
+    } else {
+        parse_hex(s)
+            .map(Spec::exact)
+            .ok_or_else(|| format!("bad value `{s}` (0xHEX)"))
+    }
+}
+
+/// Check that a value's strings are what the format allows (module documentation).
+fn validate(name: &str, v: &Value, is_final: bool) -> Result<(), String> {
+    let value = |s: &str, at: &str| {
+        parse_value(s, is_final)
+            .map(|_| ())
+            .map_err(|e| format!("`{name}{at}`: {e}"))
     };
     match v {
-        Value::Scalar(s) => scalar(s),
-        Value::Lanes(lanes) => lanes.iter().try_for_each(|s| scalar(s)),
-        Value::Memory(m) => m.iter().try_for_each(|(addr, bytes)| {
-            parse_hex(addr).ok_or_else(|| format!("`{name}`: bad address `{addr}` (0xHEX)"))?;
-            let ok = bytes.len() % 2 == 0
-                && !bytes.is_empty()
-                && bytes.chars().all(|c| c.is_ascii_hexdigit());
-            if ok {
-                Ok(())
-            } else {
-                Err(format!(
-                    "`{name}` at {addr}: bytes must be pairs of hex digits, got `{bytes}`"
-                ))
+        Value::Scalar(s) => value(s, ""),
+        Value::Lanes(_) if name == "events" => Ok(()),
+        Value::Lanes(lanes) if lanes.len() > 64 => {
+            Err(format!("`{name}`: {} lanes (a wave has 64)", lanes.len()))
+        }
+        Value::Lanes(lanes) => lanes
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, s)| value(s, &format!("[{i}]"))),
+        Value::Map(m) if matches!(name, "mem" | "lds" | "gds") => {
+            m.iter().try_for_each(|(addr, bytes)| {
+                parse_hex(addr).ok_or_else(|| format!("`{name}`: bad address `{addr}` (0xHEX)"))?;
+                parse_bytes(bytes, is_final)
+                    .map(|_| ())
+                    .map_err(|e| format!("`{name}` at {addr}: {e}"))
+            })
+        }
+        Value::Map(m) => m.iter().try_for_each(|(lane, s)| {
+            match lane.parse::<u8>() {
+                Ok(l) if l < 64 && lane == &l.to_string() => {}
+                _ => return Err(format!("`{name}`: bad lane `{lane}` (0..63)")),
             }
+            value(s, &format!("[{lane}]"))
         }),
     }
 }
@@ -139,16 +211,18 @@ pub fn parse(file: &Path, text: &str) -> (StateFile, Vec<ParseError>) {
                     .initial
                     .iter()
                     .try_for_each(|(k, v)| validate(k, v, false))
+                    .map_err(|e| format!("initial: {e}"))
                     .and_then(|_| {
                         c.final_state
                             .iter()
                             .try_for_each(|(k, v)| validate(k, v, true))
+                            .map_err(|e| format!("final: {e}"))
                     })
                     .and_then(|_| {
                         c.words.iter().try_for_each(|w| {
                             u32::from_str_radix(w, 16)
                                 .map(|_| ())
-                                .map_err(|_| format!("bad encoding word `{w}`"))
+                                .map_err(|_| format!("words: bad encoding word `{w}`"))
                         })
                     })
                     .and_then(|_| {
@@ -177,8 +251,8 @@ pub fn parse(file: &Path, text: &str) -> (StateFile, Vec<ParseError>) {
 mod tests {
     use super::*;
 
-    const HEADER: &str = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "buffer_load_dword"}"#;
-    const CASE: &str = r#"{"id": "x.1", "words": ["e0500000", "80010100"], "asm": "buffer_load_dword v1, v0, s[4:7], 0 offen", "mode": {"MODE": "0x000000f0"}, "initial": {"v0": ["0x0", "0x4"], "s[4:7]": ["0x1000", "0x0", "0x100", "0x27000"], "mem": {"0x1000": "00112233"}}, "final": {"v1": ["0x33221100", "nan:f32"]}, "flags": "none", "rules": ["gcn5.mubuf.range_check"]}"#;
+    const HEADER: &str = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.mubuf", "later_key": 5}"#;
+    const CASE: &str = r#"{"id": "x.1", "words": ["e0500000", "80010100"], "asm": "buffer_load_dword v1, v0, s[4:7], 0 offen", "mode": {"mode": "0x3f0"}, "initial": {"exec": "0x3", "v0": {"0": "0x0", "1": "0x4"}, "s4": "0x1000", "mem": {"0x1000": "00112233"}}, "final": {"v1": {"0": "0x33221100", "1": "nan:f32"}, "mem": {"0x1000": "??00"}}, "rules": ["gcn5.mubuf.range_check"]}"#;
 
     #[test]
     fn reads_the_documented_example() {
@@ -187,10 +261,11 @@ mod tests {
         assert_eq!(f.header.as_ref().map(|h| h.isa.as_str()), Some("gcn5"));
         assert_eq!(f.cases.len(), 1);
         assert_eq!(f.cases[0].line, 2);
-        assert!(matches!(
-            f.cases[0].initial.get("mem"),
-            Some(Value::Memory(_))
-        ));
+        assert_eq!(f.cases[0].flags, "*");
+        assert!(matches!(f.cases[0].initial.get("mem"), Some(Value::Map(_))));
+        // Written back, it reads the same.
+        let again = parse(Path::new("s.jsonl"), &f.to_text()).0;
+        assert_eq!(again.cases[0].final_state, f.cases[0].final_state);
     }
 
     #[test]
@@ -198,15 +273,19 @@ mod tests {
         let bad_json = r#"{"id": "x.2", "words": [}"#;
         let bad_hex = CASE.replace("\"0x4\"", "\"4\"");
         let bad_mem = CASE.replace("00112233", "0011223");
-        let text = format!("{HEADER}\n{bad_json}\n{bad_hex}\n{bad_mem}\n{CASE}\n");
+        let bad_lane = CASE.replace("\"1\": \"0x4\"", "\"64\": \"0x4\"");
+        let unsettled_initial = CASE.replace("00112233", "0011??33");
+        let text = format!(
+            "{HEADER}\n{bad_json}\n{bad_hex}\n{bad_mem}\n{bad_lane}\n{unsettled_initial}\n{CASE}\n"
+        );
         let (f, errs) = parse(Path::new("b.jsonl"), &text);
         assert_eq!(f.cases.len(), 1);
-        assert_eq!(errs.len(), 3, "{errs:?}");
+        assert_eq!(errs.len(), 5, "{errs:?}");
         assert_eq!((errs[0].line, errs[0].column), (2, 25), "{}", errs[0]);
         assert!(
             errs[1]
                 .to_string()
-                .starts_with("b.jsonl:3:1: `v0`: bad value `4`"),
+                .starts_with("b.jsonl:3:1: initial: `v0[1]`: bad value `4`"),
             "{}",
             errs[1]
         );
@@ -214,6 +293,18 @@ mod tests {
             errs[2].message.contains("pairs of hex digits"),
             "{}",
             errs[2]
+        );
+        assert!(errs[3].message.contains("bad lane `64`"), "{}", errs[3]);
+        assert!(errs[4].message.contains("initial: `mem`"), "{}", errs[4]);
+        let missing = CASE.replace(
+            r#""asm": "buffer_load_dword v1, v0, s[4:7], 0 offen", "#,
+            "",
+        );
+        let (_, errs) = parse(Path::new("m.jsonl"), &format!("{HEADER}\n{missing}\n"));
+        assert!(
+            errs[0].message.contains("missing field `asm`"),
+            "{}",
+            errs[0]
         );
         let (_, errs) = parse(
             Path::new("v.jsonl"),

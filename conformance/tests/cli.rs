@@ -152,9 +152,33 @@ fn corpus_file_count() -> (usize, usize) {
         assert!(alu_vega.iter().any(|v| v == f), "no alu/{f}: {alu_vega:?}");
     }
     assert_eq!(alu_vega, alu_mi100);
+    // The state-transition vectors: one `.jsonl` file per family and target.
+    let state = |t: &str| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(corpus().join(t).join("state"))
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let families = [
+        "ds.jsonl",
+        "flat.jsonl",
+        "global.jsonl",
+        "mtbuf.jsonl",
+        "mubuf.jsonl",
+        "program.jsonl",
+        "scratch.jsonl",
+        "smem.jsonl",
+    ];
+    assert_eq!(state("amd-gcn5-vega"), families);
+    assert_eq!(state("amd-gcn5-mi100"), families);
     (
         288,
-        vega.len() + mi100.len() + alu_vega.len() + alu_mi100.len(),
+        vega.len() + mi100.len() + alu_vega.len() + alu_mi100.len() + 2 * families.len(),
     )
 }
 
@@ -168,7 +192,7 @@ fn generated_corpus_checks_clean_and_committed_corpus_is_current() {
         out.contains(&format!(" passed, 0 failed ({} files)", float + enc)),
         "{out}"
     );
-    // The GCN5 files alone (encoding and ALU), so that a broken GCN5 reference cannot hide
+    // The GCN5 files alone (encoding, ALU and state), so that a broken GCN5 reference cannot hide
     // among the rest.
     let o = gpuref()
         .arg("check")
@@ -289,6 +313,11 @@ fn run_against_the_reference_passes_with_a_summary() {
         "{out}"
     );
     assert!(out.lines().any(|l| l.starts_with("gcn5     alu")), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("gcn5     state        16")),
+        "{out}"
+    );
     assert!(
         out.lines()
             .any(|l| l.starts_with("float    f32          72")),
@@ -502,26 +531,104 @@ fn example_adapters_pass_their_hand_worked_checks() {
 }
 
 #[test]
-fn state_vector_files_are_read_and_reported_clearly() {
+fn state_vector_files_are_checked_and_a_wrong_expectation_fails() {
     let d = tempdir("state");
-    let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "s_nop"}"#;
-    let case = r#"{"id": "s_nop.1", "words": ["bf800000"], "asm": "s_nop 0", "initial": {}, "final": {}, "flags": "none", "rules": []}"#;
+    let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.hand"}"#;
+    // Worked by hand from the Vega manual, words from llvm-mc -mcpu=gfx900 -show-encoding:
+    // S_BRANCH: PC = PC + signext(SIMM16 * 4) + 4, so 0x100 + 12 + 4 = 0x110.
+    let branch = r#"{"id": "s_branch.1", "words": ["bf820003"], "asm": "s_branch 3", "initial": {"pc": "0x100"}, "final": {"pc": "0x110"}, "rules": []}"#;
+    // DS_WRITE_B32: MEM[ADDR + OFFSET] = DATA, little-endian, lane 0 only (EXEC = 1).
+    let write = r#"{"id": "ds_write_b32.1", "words": ["d81a0004", "00000201"], "asm": "ds_write_b32 v1, v2 offset:4", "initial": {"exec": "0x1", "m0": "0xffffffff", "v1": {"0": "0x10", "1": "0x20"}, "v2": {"0": "0x11223344", "1": "0x55"}}, "final": {"lds": {"0x14": "44332211"}}, "rules": []}"#;
+    // DS_READ_B32: the lanes EXEC has active get the dword at ADDR + OFFSET.
+    let read = r#"{"id": "ds_read_b32.1", "words": ["d86c0004", "0a000001"], "asm": "ds_read_b32 v10, v1 offset:4", "initial": {"exec": "0x2", "m0": "0xffffffff", "v1": {"1": "0x20"}, "lds": {"0x24": "0a0b0c0d"}}, "final": {"v10": {"1": "0xd0c0b0a"}}, "rules": []}"#;
     std::fs::write(
-        d.join("s_nop.jsonl"),
-        format!("{header}\n{case}\n{{\"id\": 3}}\n"),
+        d.join("hand.jsonl"),
+        format!("{header}\n{branch}\n{write}\n{read}\n"),
     )
     .unwrap();
     let o = gpuref().arg("check").arg(&d).output().unwrap();
     let out = text(&o);
-    assert_eq!(o.status.code(), Some(1), "{out}");
-    assert!(out.contains("s_nop.jsonl:3:"), "{out}");
-    assert!(out.contains("no built-in reference for state-transition vectors of isa `gcn5` yet (1 cases not checked)"), "{out}");
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("3 passed, 0 failed (1 files)"), "{out}");
     let o = gpuref()
         .args(["run", "--no-progress", "--vectors"])
         .arg(&d)
         .output()
         .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    // Adapter protocol 1 has no state request: the cases are counted as unsupported.
+    need("python3", "python3");
+    let cmd = format!(
+        "python3 {}",
+        root()
+            .join("conformance/adapters/python/pyref.py")
+            .display()
+    );
+    let (o, out, _) = run_adapter(&d, &cmd, &[]);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("1 state-transition files (3 cases) are not sent to the adapter"),
+        "{out}"
+    );
+    // One expected byte flipped, one expected change missing, one PC wrong: each fails.
+    let bad_byte = write.replace("44332211", "45332211");
+    let missing = write.replace(
+        r#""final": {"lds": {"0x14": "44332211"}}"#,
+        r#""final": {}"#,
+    );
+    let bad_pc = branch.replace("0x110", "0x10c");
+    std::fs::write(
+        d.join("hand.jsonl"),
+        format!("{header}\n{bad_byte}\n{missing}\n{bad_pc}\n{read}\n"),
+    )
+    .unwrap();
+    let o = gpuref().arg("check").arg(&d).output().unwrap();
     let out = text(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
-    assert!(out.contains("(1 cases not run)"), "{out}");
+    assert!(out.contains("1 passed, 3 failed"), "{out}");
+    assert!(
+        out.contains("hand.jsonl:2)") && out.contains("lds[0x14] = 0x44, expected 0x45"),
+        "{out}"
+    );
+    assert!(
+        out.contains("lds[0x14] changed to 0x44, which the final state does not list"),
+        "{out}"
+    );
+    assert!(out.contains("pc = 0x110, expected 0x10c"), "{out}");
+}
+
+#[test]
+fn malformed_state_files_name_file_line_and_field() {
+    let d = tempdir("state-bad");
+    let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.hand"}"#;
+    let good = r#"{"id": "s_branch.1", "words": ["bf820003"], "asm": "s_branch 3", "initial": {"pc": "0x100"}, "final": {"pc": "0x110"}, "rules": []}"#;
+    let bad_json = r#"{"id": "s_branch.2", "words": ["bf820003"], "asm": "s_branch 3", "initial": {"pc": "0x100"}, "final": {"pc": "0x110"}, "rules": [}"#;
+    let no_asm = good.replace(r#""asm": "s_branch 3", "#, "");
+    let bad_reg = good.replace(r#""pc": "0x100""#, r#""q7": "0x100""#);
+    let bad_value = good.replace(r#""pc": "0x100""#, r#""pc": "256""#);
+    std::fs::write(
+        d.join("bad.jsonl"),
+        format!("{header}\n{bad_json}\n{no_asm}\n{bad_reg}\n{bad_value}\n{good}\n"),
+    )
+    .unwrap();
+    let o = gpuref().arg("check").arg(&d).output().unwrap();
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(!out.contains("panicked"), "{out}");
+    assert!(
+        out.contains("bad.jsonl:2:") && out.contains("bad case object"),
+        "{out}"
+    );
+    assert!(
+        out.contains("bad.jsonl:3:") && out.contains("missing field `asm`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("bad.jsonl:4)") && out.contains("unknown register `q7`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("bad.jsonl:5:1: initial: `pc`: bad value `256`"),
+        "{out}"
+    );
 }

@@ -4,6 +4,7 @@
 pub mod float;
 pub mod gcn5_alu;
 pub mod gcn5_encoding;
+pub mod gcn5_state;
 
 use crate::vector::VecFile;
 use std::path::{Path, PathBuf};
@@ -85,20 +86,48 @@ pub const ISAS: [(&str, &[&str]); 2] = [
     ("gcn5", &["amd-gcn5-vega", "amd-gcn5-mi100"]),
 ];
 
+/// A generated file: value vectors (`.vec`) or state-transition vectors (`.jsonl`).
+pub enum Generated {
+    Vec(VecFile),
+    State(crate::state::StateFile),
+}
+
+impl Generated {
+    pub fn to_text(&self) -> String {
+        match self {
+            Generated::Vec(f) => f.to_text(),
+            Generated::State(f) => f.to_text(),
+        }
+    }
+    pub fn cases(&self) -> usize {
+        match self {
+            Generated::Vec(f) => f.cases.len(),
+            Generated::State(f) => f.cases.len(),
+        }
+    }
+    /// The value-vector file, if it is one.
+    pub fn as_vec(&self) -> Option<&VecFile> {
+        match self {
+            Generated::Vec(f) => Some(f),
+            Generated::State(_) => None,
+        }
+    }
+}
+
 /// Every file of the corpus: its path relative to the corpus root, and its content.
-pub fn corpus() -> Vec<(PathBuf, VecFile)> {
+pub fn corpus() -> Vec<(PathBuf, Generated)> {
     corpus_of(None)
 }
 
 /// The files of one ISA (`None`: all).
-pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, VecFile)> {
+pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, Generated)> {
     let mut out = Vec::new();
     if isa.is_none() || isa == Some("float") {
         let header = common_header();
         out.extend(float::instructions().iter().map(|i| {
             (
                 PathBuf::from(float::file_path(i)),
-                float::generate_file(i, &header),
+                Generated::Vec(float::generate_file(i, &header)),
             )
         }));
     }
@@ -107,12 +136,17 @@ pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, VecFile)> {
         out.extend(
             gcn5_encoding::files(&header)
                 .into_iter()
-                .map(|(p, f)| (PathBuf::from(p), f)),
+                .map(|(p, f)| (PathBuf::from(p), Generated::Vec(f))),
         );
         out.extend(
             gcn5_alu::files(&header)
                 .into_iter()
-                .map(|(p, f)| (PathBuf::from(p), f)),
+                .map(|(p, f)| (PathBuf::from(p), Generated::Vec(f))),
+        );
+        out.extend(
+            gcn5_state::files(&header)
+                .into_iter()
+                .map(|(p, f)| (PathBuf::from(p), Generated::State(f))),
         );
     }
     out
@@ -159,7 +193,7 @@ pub fn run_isa(
     let mut produced = std::collections::HashSet::new();
     for (i, (rel, file)) in files.iter().enumerate() {
         let text = file.to_text();
-        report.cases += file.cases.len();
+        report.cases += file.cases();
         report.bytes += text.len();
         let path = root.join(rel);
         produced.insert(path.clone());
@@ -171,7 +205,7 @@ pub fn run_isa(
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir)?;
             }
-            let tmp = path.with_extension("vec.tmp");
+            let tmp = path.with_extension("tmp");
             std::fs::write(&tmp, &text)?;
             std::fs::rename(&tmp, &path)?;
         }

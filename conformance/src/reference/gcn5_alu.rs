@@ -90,13 +90,18 @@ pub(crate) fn get(w: &Wave, reg: Reg) -> u64 {
 
 /// The instruction of a case: its asm parsed on `target`; the words must be its encoding.
 pub fn instruction(target: Target, case: &Case) -> Result<Instruction, String> {
-    let inst = formats::parse(target, &case.asm).map_err(|e| format!("`{}`: {e}", case.asm))?;
-    let words = formats::encode(&inst);
-    if !case.words.is_empty() && words != case.words {
+    instruction_of(target, &case.asm, &case.words)
+}
+
+/// `asm` parsed on `target`; `words` (when not empty) must be its encoding. Value and
+/// state vectors both take their instruction this way.
+pub fn instruction_of(target: Target, asm: &str, words: &[u32]) -> Result<Instruction, String> {
+    let inst = formats::parse(target, asm).map_err(|e| format!("`{asm}`: {e}"))?;
+    let encoded = formats::encode(&inst);
+    if !words.is_empty() && encoded != words {
         return Err(format!(
-            "`{}` assembles to {}, not to the case's words",
-            case.asm,
-            crate::gcn5::words_text(&words)
+            "`{asm}` assembles to {}, not to the case's words",
+            crate::gcn5::words_text(&encoded)
         ));
     }
     Ok(inst)

@@ -3,6 +3,7 @@
 pub mod float;
 pub mod gcn5_alu;
 pub mod gcn5_encoding;
+pub mod gcn5_state;
 
 use crate::vector::Case;
 use gpuref_core::Rule;

@@ -1,0 +1,331 @@
+//! GCN5 (gfx900, `vectors/amd-gcn5-vega/state/`) and CDNA1 (gfx908,
+//! `vectors/amd-gcn5-mi100/state/`) state-transition vectors: for every row with wave-level
+//! semantics (DS, MUBUF/MTBUF, FLAT/GLOBAL/SCRATCH, SMEM, program flow), edge cases for
+//! addressing, range checks, EXEC patterns and M0, then seeded random cases up to
+//! [`CAP`] per row. The layout is in docs/vector-format.md ("GCN5 state-transition
+//! vectors"); the design and the size budget in docs/design/0035.
+//!
+//! A case is built as an initial state (what the instruction reads: its address and data
+//! registers, EXEC, M0, the descriptor, the bytes it loads, and the bytes a store
+//! overwrites so every write shows), the instruction's fields (encoded, decoded again and
+//! printed: the words and the text are one instruction), and run through the reference's
+//! own path (`reference::gcn5_state`): the final state is what changed, with the wave's
+//! unsettled lanes, SGPRs, bytes and program state as acceptance sets.
+
+mod buffer;
+mod ds;
+mod flat;
+mod program;
+mod smem;
+
+use super::{case_id, Rng};
+use crate::reference::gcn5_state::{byte_runs, final_state, initial_wave, run};
+use crate::state::{Case, Header, StateFile, Value};
+use gpuref_amd_gcn5::formats::{self, Fields, Instruction};
+use gpuref_amd_gcn5::instructions::{rows, Row};
+use gpuref_amd_gcn5::Target;
+use std::collections::{BTreeMap, HashSet};
+
+/// Cases per row at most (edge cases first, then seeded random ones). The corpus budget
+/// (docs/design/0035) sets it.
+pub const CAP: usize = 32;
+
+/// The EXEC patterns every family crosses: all lanes, none, alternating, one lane (the
+/// last), and the few-lane patterns the random level draws from.
+pub const EXEC_ALL: u64 = u64::MAX;
+pub const EXEC_ALT: u64 = 0x5555_5555_5555_5555;
+pub const EXEC_LAST: u64 = 1 << 63;
+
+/// A few lanes: 1 to 4 of them, one of them lane 0 or 63 half the time.
+pub fn few_lanes(rng: &mut Rng) -> u64 {
+    let mut m = 0u64;
+    let n = 1 + rng.next_u64() % 4;
+    for _ in 0..n {
+        m |= 1 << (rng.next_u64() % 64);
+    }
+    match rng.next_u64() % 4 {
+        0 => m | 1,
+        1 => m | EXEC_LAST,
+        _ => m,
+    }
+}
+
+/// The active lanes of an EXEC mask.
+pub fn lanes(exec: u64) -> impl Iterator<Item = usize> {
+    (0..64).filter(move |l| exec >> l & 1 == 1)
+}
+
+/// An initial state under construction.
+#[derive(Clone, Debug, Default)]
+pub struct Init {
+    values: BTreeMap<String, Value>,
+    bytes: BTreeMap<&'static str, BTreeMap<u64, u8>>,
+    /// MODE, when not the default.
+    pub mode: Option<u32>,
+}
+
+impl Init {
+    pub fn new() -> Init {
+        Init::default()
+    }
+
+    /// A scalar value (`exec`, `m0`, `s4`, `scc`, `pc`, ...).
+    pub fn set(&mut self, name: &str, v: u64) -> &mut Self {
+        self.values
+            .insert(name.into(), Value::Scalar(format!("{v:#x}")));
+        self
+    }
+
+    /// The lanes of VGPR `vN` that `exec` has active, lane `l` = `f(l)`.
+    pub fn lanes(&mut self, reg: u8, exec: u64, mut f: impl FnMut(usize) -> u32) -> &mut Self {
+        let m: BTreeMap<String, String> = lanes(exec)
+            .map(|l| (l.to_string(), format!("{:#x}", f(l))))
+            .collect();
+        let first = m.values().next().cloned();
+        if m.len() == 64 && m.values().all(|v| Some(v) == first.as_ref()) {
+            // Every lane alike: one string.
+            self.values
+                .insert(format!("v{reg}"), Value::Scalar(first.unwrap_or_default()));
+        } else if !m.is_empty() {
+            self.values.insert(format!("v{reg}"), Value::Map(m));
+        }
+        self
+    }
+
+    /// Bytes of `mem`, `lds` or `gds` (a later write of a byte wins; LDS and GDS stop at
+    /// their 64 KiB).
+    pub fn bytes(&mut self, space: &'static str, addr: u64, data: &[u8]) -> &mut Self {
+        let m = self.bytes.entry(space).or_default();
+        for (i, b) in data.iter().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            if space != "mem" && a >= gpuref_amd_gcn5::wave::LDS_BYTES as u64 {
+                continue;
+            }
+            m.insert(a, *b);
+        }
+        self
+    }
+
+    /// `n` seeded bytes at `addr`.
+    pub fn fill(&mut self, space: &'static str, addr: u64, n: usize, rng: &mut Rng) -> &mut Self {
+        let data: Vec<u8> = (0..n).map(|_| rng.next_u64() as u8).collect();
+        self.bytes(space, addr, &data)
+    }
+
+    fn finish(&self) -> BTreeMap<String, Value> {
+        let mut v = self.values.clone();
+        for (space, m) in &self.bytes {
+            let list: Vec<(u64, Option<u8>)> = m.iter().map(|(a, b)| (*a, Some(*b))).collect();
+            if !list.is_empty() {
+                v.insert(space.to_string(), Value::Map(byte_runs(&list)));
+            }
+        }
+        v
+    }
+}
+
+/// Decode `inst`'s encoding again on `target`: the instruction the case holds, or why not.
+pub fn settle(target: Target, inst: &Instruction) -> Result<Instruction, String> {
+    let words = formats::encode(inst);
+    let (d, used) = formats::decode(target, &words).map_err(|e| format!("does not decode: {e}"))?;
+    if used != words.len() || d.row.name != inst.row.name {
+        return Err("decodes to another instruction".into());
+    }
+    let mut text = String::new();
+    d.write_text(&mut text);
+    crate::reference::gcn5_alu::instruction_of(target, &text, &words)?;
+    Ok(d)
+}
+
+/// One row's cases being collected.
+pub struct RowCases {
+    pub target: Target,
+    pub row: &'static Row,
+    pub cases: Vec<Case>,
+    seen: HashSet<String>,
+    /// Why a case could not be made (the first few), for the file's notes.
+    pub skipped: Vec<String>,
+}
+
+impl RowCases {
+    pub fn new(target: Target, row: &'static Row) -> RowCases {
+        RowCases {
+            target,
+            row,
+            cases: Vec::new(),
+            seen: HashSet::new(),
+            skipped: Vec::new(),
+        }
+    }
+
+    pub fn full(&self) -> bool {
+        self.cases.len() >= CAP
+    }
+
+    /// Run `inst` (already [`settle`]d) from `init` and keep the case unless an equal one
+    /// exists or the row is full.
+    pub fn push(&mut self, inst: &Instruction, init: &Init, why: &str) {
+        if self.full() {
+            return;
+        }
+        match make_case(self.target, inst, init, why) {
+            Ok(c) => {
+                if self.seen.insert(c.id.clone()) {
+                    self.cases.push(c);
+                }
+            }
+            Err(e) => {
+                if self.skipped.len() < 3 {
+                    self.skipped.push(e);
+                }
+            }
+        }
+    }
+}
+
+fn make_case(target: Target, inst: &Instruction, init: &Init, why: &str) -> Result<Case, String> {
+    let words: Vec<String> = formats::encode(inst)
+        .iter()
+        .map(|w| format!("{w:08x}"))
+        .collect();
+    let mut asm = String::new();
+    inst.write_text(&mut asm);
+    let mut mode = BTreeMap::new();
+    if let Some(m) = init.mode {
+        mode.insert("mode".to_string(), format!("{m:#x}"));
+    }
+    let initial = init.finish();
+    let mut case = Case {
+        id: String::new(),
+        words,
+        asm,
+        mode,
+        initial,
+        final_state: BTreeMap::new(),
+        flags: "*".into(),
+        rules: Vec::new(),
+        why: why.into(),
+        line: 0,
+    };
+    let w = initial_wave(target, &case)?;
+    let o = run(inst, w)?;
+    case.final_state = final_state(&o);
+    let mut rules: Vec<String> = Vec::new();
+    let own = format!("gcn5.{}", inst.row.name.to_ascii_lowercase());
+    if gpuref_amd_gcn5::alu::rules::resolve(&own).is_some() {
+        rules.push(own);
+    }
+    for (_, _, r) in &o.unsettled {
+        if !rules.iter().any(|x| x == r) {
+            rules.push(r.to_string());
+        }
+    }
+    case.rules = rules;
+    let key = serde_json::to_string(&case.initial).unwrap_or_default();
+    let mode_text = init.mode.map_or(String::new(), |m| format!("{m:#x}"));
+    let mnemonic = inst.row.name.to_ascii_lowercase();
+    case.id = case_id(&mnemonic, &format!("{mode_text}|{}|{key}", case.asm), &[]);
+    Ok(case)
+}
+
+/// The families and the file each writes.
+const FAMILIES: [&str; 8] = [
+    "ds", "mubuf", "mtbuf", "flat", "global", "scratch", "smem", "program",
+];
+
+fn family(row: &Row) -> Option<&'static str> {
+    use gpuref_amd_gcn5::instructions::Format;
+    let f = match row.format {
+        Format::Ds if gpuref_amd_gcn5::mem::ds::handles(row.name) => "ds",
+        Format::Mubuf if gpuref_amd_gcn5::mem::buffer::handles(row) => "mubuf",
+        Format::Mtbuf if gpuref_amd_gcn5::mem::buffer::handles(row) => "mtbuf",
+        Format::Flat => "flat",
+        Format::Global => "global",
+        Format::Scratch => "scratch",
+        Format::Smem if gpuref_amd_gcn5::mem::smem::handles(row.name) => "smem",
+        _ if gpuref_amd_gcn5::program::handles(row.name) => "program",
+        _ => return None,
+    };
+    Some(f)
+}
+
+fn row_cases(target: Target, row: &'static Row, fam: &str) -> RowCases {
+    let mut rc = RowCases::new(target, row);
+    let mut rng = Rng::from_name(&format!("state|{}|{}", target.name(), row.name));
+    match fam {
+        "ds" => ds::cases(&mut rc, &mut rng),
+        "mubuf" | "mtbuf" => buffer::cases(&mut rc, &mut rng),
+        "flat" | "global" | "scratch" => flat::cases(&mut rc, &mut rng),
+        "smem" => smem::cases(&mut rc, &mut rng),
+        _ => program::cases(&mut rc, &mut rng),
+    }
+    rc
+}
+
+/// The goal per row (issue 6): at least this many cases where the row has that many
+/// distinct behaviours.
+pub const GOAL: usize = 100;
+
+/// Every state-transition file: (path relative to the corpus root, content).
+pub fn files(common: &[(String, String)]) -> Vec<(String, StateFile)> {
+    let get = |k: &str| {
+        common
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let mut out = Vec::new();
+    for target in [Target::Gfx900, Target::Gfx908] {
+        for fam in FAMILIES {
+            let mut cases = Vec::new();
+            let mut notes = vec![format!(
+                "at most {CAP} cases per row (the corpus budget, docs/design/0035); a row with fewer has no more distinct edge cases and random draws left"
+            )];
+            for row in rows().filter(|r| r.targets.contains(target)) {
+                if family(row) != Some(fam) {
+                    continue;
+                }
+                let rc = row_cases(target, row, fam);
+                if rc.cases.is_empty() {
+                    notes.push(format!(
+                        "{}: no case ({})",
+                        row.name,
+                        rc.skipped.first().map_or("no scenario", |s| s.as_str())
+                    ));
+                }
+                cases.extend(rc.cases);
+            }
+            let header = Header {
+                gpuref_vectors: 1,
+                kind: "state".into(),
+                generator: get("generator"),
+                command: get("command"),
+                semantics: get("semantics"),
+                isa: "gcn5".into(),
+                target: target.name().into(),
+                instruction: format!("state.{fam}"),
+                level: "edge,random".into(),
+                notes,
+            };
+            let path = format!("{}/state/{fam}.jsonl", super::gcn5_alu::target_dir(target));
+            out.push((
+                path,
+                StateFile {
+                    header: Some(header),
+                    cases,
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// The fields of an instruction of `row` (tests and generators).
+pub fn inst(row: &'static Row, fields: Fields) -> Instruction {
+    Instruction {
+        row,
+        fields,
+        literal: None,
+    }
+}
