@@ -3,22 +3,8 @@
 //! as `mem[ADDR:N]=..` (only the bytes that changed). Expected values are worked out by
 //! hand in the comments.
 
-use std::process::{Command, Output};
-
-fn eval(target: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-        .args(["eval", "--target", target])
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(target: &str, args: &[&str]) -> String {
-    let o = eval(target, args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{eval, eval_ok as ok};
 
 /// s7: DFMT 4 (32) << 15 | NFMT 4 (UINT) << 12 | identity DST_SEL 0xfac.
 const RAW: &str = "s7=0x24fac";

@@ -3,27 +3,12 @@
 //! Needs python3 (the example and faulty adapters) and a C compiler (`cc`) for the C example;
 //! a missing tool fails the test with a message saying what to install.
 
+mod common;
+use common::{gpuref, root, tempdir, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-fn gpuref() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status: {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 fn need(tool: &str, package: &str) {
     let ok = Command::new(tool)
@@ -36,19 +21,11 @@ fn need(tool: &str, package: &str) {
     );
 }
 
-/// A fresh temporary directory.
-fn tempdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpuref-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 /// The generated corpus, once per test process.
 fn corpus() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let d = tempdir("corpus");
+        let d = tempdir("cli", "corpus");
         let o = gpuref()
             .args(["generate", "--out"])
             .arg(&d)
@@ -61,7 +38,7 @@ fn corpus() -> &'static Path {
 
 /// A corpus with a few f32 files only.
 fn small_corpus(name: &str, files: &[&str]) -> PathBuf {
-    let d = tempdir(name);
+    let d = tempdir("cli", name);
     std::fs::create_dir_all(d.join("float/f32")).unwrap();
     for f in files {
         std::fs::copy(
@@ -532,7 +509,7 @@ fn example_adapters_pass_their_hand_worked_checks() {
 
 #[test]
 fn state_vector_files_are_checked_and_a_wrong_expectation_fails() {
-    let d = tempdir("state");
+    let d = tempdir("cli", "state");
     let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.hand"}"#;
     // Worked by hand from the Vega manual, words from llvm-mc -mcpu=gfx900 -show-encoding:
     // S_BRANCH: PC = PC + signext(SIMM16 * 4) + 4, so 0x100 + 12 + 4 = 0x110.
@@ -599,7 +576,7 @@ fn state_vector_files_are_checked_and_a_wrong_expectation_fails() {
 
 #[test]
 fn malformed_state_files_name_file_line_and_field() {
-    let d = tempdir("state-bad");
+    let d = tempdir("cli", "state-bad");
     let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.hand"}"#;
     let good = r#"{"id": "s_branch.1", "words": ["bf820003"], "asm": "s_branch 3", "initial": {"pc": "0x100"}, "final": {"pc": "0x110"}, "rules": []}"#;
     let bad_json = r#"{"id": "s_branch.2", "words": ["bf820003"], "asm": "s_branch 3", "initial": {"pc": "0x100"}, "final": {"pc": "0x110"}, "rules": [}"#;

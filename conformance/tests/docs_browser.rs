@@ -6,40 +6,18 @@
 //! chromium-driver) is installed by scripts/setup; when it is missing the browser test
 //! fails saying so.
 
+mod common;
+use common::{gpuref, root, tempdir, text};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-fn gpuref() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status: {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpuref-docs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 /// The generated site, once per test process.
 fn site() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let d = tempdir("site");
+        let d = tempdir("docs", "site");
         let o = gpuref()
             .arg("docs")
             .arg("--root")
@@ -180,7 +158,7 @@ fn chromium() -> PathBuf {
 
 /// Run headless Chromium with a fresh profile and the machine's required flags.
 fn headless(args: &[&str], url: &str) -> Output {
-    let profile = tempdir("chromium-profile");
+    let profile = tempdir("docs", "chromium-profile");
     let o = Command::new(chromium())
         .args([
             "--headless",
@@ -385,7 +363,7 @@ impl Driver {
             );
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
-        let profile = tempdir("webdriver-profile");
+        let profile = tempdir("docs", "webdriver-profile");
         let caps = serde_json::json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
             "binary": chromium().display().to_string(),
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

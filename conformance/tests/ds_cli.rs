@@ -3,23 +3,12 @@
 //! their unsettled-lane notes. Expected values are worked out by hand from the Vega manual
 //! ("LDS & GDS Instructions", "Out-of-Range behavior") in the comments.
 
-use std::process::{Command, Output};
-
-fn eval(target: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-        .arg("eval")
-        .args(["--target", target])
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::{eval, eval_ok};
 
 /// The output of a gfx900 run that must succeed.
 fn ok(args: &[&str]) -> String {
-    let o = eval("gfx900", args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    eval_ok("gfx900", args)
 }
 
 const NO_CLAMP: &str = "m0=0xffffffff";

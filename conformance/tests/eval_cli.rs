@@ -3,15 +3,16 @@
 //! wave-level rows, and errors that name the argument. Expected values are worked out by
 //! hand in the comments.
 
-use std::process::{Command, Output};
+mod common;
+use std::process::Output;
 
 fn eval(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-        .arg("eval")
-        .args(["--target", "gfx900"])
-        .args(args)
-        .output()
-        .unwrap()
+    common::eval("gfx900", args)
+}
+
+/// The output of a run that must succeed.
+fn ok(args: &[&str]) -> String {
+    common::eval_ok("gfx900", args)
 }
 
 fn out(o: &Output) -> String {
@@ -20,13 +21,6 @@ fn out(o: &Output) -> String {
 
 fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// The output of a run that must succeed.
-fn ok(args: &[&str]) -> String {
-    let o = eval(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", err(&o));
-    out(&o)
 }
 
 const ALL: &str = "exec=0xffffffffffffffff";
@@ -237,13 +231,13 @@ fn wave_level_rows_and_exempt_rows() {
 #[test]
 fn accvgprs_and_memory_arguments() {
     // gfx908's AccVGPR moves: a3 = v1 (7) in lanes 0 and 1, printed per lane.
-    let o = Command::new(env!("CARGO_BIN_EXE_gpuref"))
+    let o = common::gpuref()
         .args(["eval", "--target", "gfx908", "v_accvgpr_write_b32 a3, v1"])
         .args(["v1=7", "exec=0x3"])
         .output()
         .unwrap();
     assert_eq!(out(&o), "a3[0]=0x7\na3[1]=0x7\n", "{}", err(&o));
-    let o = Command::new(env!("CARGO_BIN_EXE_gpuref"))
+    let o = common::gpuref()
         .args(["eval", "--target", "gfx908", "v_accvgpr_read_b32 v0, a3"])
         .args(["a3[1]=9", "exec=0x3"])
         .output()
@@ -274,7 +268,7 @@ fn accvgprs_and_memory_arguments() {
 #[test]
 fn mfma_prints_accvgprs_with_their_acceptance() {
     let gfx908 = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_gpuref"))
+        let o = common::gpuref()
             .args(["eval", "--target", "gfx908"])
             .args(args)
             .output()

@@ -3,34 +3,16 @@
 //! disasm(asm(x)) over a sample of every decoded form, and encoding files under `check` and
 //! `run` (also with a broken expectation and against an adapter).
 
+mod common;
+use common::{gpuref, tempdir, text};
 use gpuref_amd_gcn5::Target;
 use gpuref_conformance::generate::gcn5_encoding;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn gpuref() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status: {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::process::{Output, Stdio};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpuref-gcn5-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 fn run(args: &[&str]) -> Output {
@@ -111,7 +93,7 @@ fn disasm_prints_offsets_words_and_llvm_text() {
         .map(|w| u32::from_str_radix(w, 16).unwrap())
         .collect();
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let d = tempdir("bytes");
+    let d = tempdir("gcn5", "bytes");
     let f = d.join("code.bin");
     std::fs::write(&f, &bytes).unwrap();
     let o = gpuref()
@@ -134,7 +116,7 @@ fn asm_prints_the_words_llvm_mc_gives() {
     let want: Vec<&str> = KNOWN.iter().map(|(w, _)| *w).collect();
     assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), want);
     // A file with comments and blank lines; and stdin.
-    let d = tempdir("asm");
+    let d = tempdir("gcn5", "asm");
     let f = d.join("k.s");
     std::fs::write(
         &f,
@@ -280,7 +262,7 @@ fn asm_errors_name_line_and_column_and_go_on() {
         "{all}"
     );
     // An MI100-only instruction is unknown on Vega (and the file name is in the error).
-    let d = tempdir("asmerr");
+    let d = tempdir("gcn5", "asmerr");
     let f = d.join("mi100.s");
     std::fs::write(&f, "\n\nglobal_atomic_add_f32 v[0:1], v2, off\n").unwrap();
     let o = gpuref()
@@ -317,7 +299,7 @@ fn disasm_of_asm_is_the_identity_on_a_sample_of_every_form() {
             sample.extend(cases.iter().step_by(7).map(|e| e.text.clone()));
         }
         assert!(forms.len() >= 14, "{forms:?}");
-        let d = tempdir(&format!("roundtrip-{target}"));
+        let d = tempdir("gcn5", &format!("roundtrip-{target}"));
         let f = d.join("sample.s");
         std::fs::write(&f, sample.join("\n")).unwrap();
         let o = gpuref()
@@ -338,7 +320,7 @@ fn disasm_of_asm_is_the_identity_on_a_sample_of_every_form() {
 }
 
 fn encoding_corpus(name: &str) -> PathBuf {
-    let d = tempdir(name);
+    let d = tempdir("gcn5", name);
     let o = gpuref()
         .args(["generate", "--isa", "gcn5", "--out"])
         .arg(&d)
@@ -359,14 +341,14 @@ fn encoding_corpus(name: &str) -> PathBuf {
 
 #[test]
 fn alu_vectors_are_sent_to_an_adapter_that_declares_gcn5() {
-    let d = tempdir("alu-adapter");
+    let d = tempdir("gcn5", "alu-adapter");
     let o = gpuref()
         .args(["generate", "--isa", "gcn5", "--out"])
         .arg(&d)
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", text(&o));
-    let v = tempdir("alu-adapter-vectors");
+    let v = tempdir("gcn5", "alu-adapter-vectors");
     std::fs::create_dir_all(v.join("amd-gcn5-vega/alu")).unwrap();
     std::fs::copy(
         d.join("amd-gcn5-vega/alu/vop3b.vec"),
@@ -493,7 +475,7 @@ fn encoding_vectors_are_not_sent_to_adapters_and_the_run_says_so() {
 
 #[test]
 fn a_value_case_without_outputs_is_not_a_pass() {
-    let d = tempdir("noout");
+    let d = tempdir("gcn5", "noout");
     let path = d.join("x.vec");
     std::fs::write(
         &path,

@@ -2,31 +2,12 @@
 //! and SGPR-pair arguments in, changed registers and memory bytes out. Expected values are
 //! worked out by hand in the comments (eval prints only the bytes that changed).
 
-use std::process::{Command, Output};
-
-fn eval(target: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-        .arg("eval")
-        .args(["--target", target])
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::eval_ok as ok_on;
 
 /// The output of a gfx900 run that must succeed.
 fn ok(args: &[&str]) -> String {
     ok_on("gfx900", args)
-}
-
-fn ok_on(target: &str, args: &[&str]) -> String {
-    let o = eval(target, args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 #[test]

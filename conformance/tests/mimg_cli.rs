@@ -3,22 +3,8 @@
 //! `mem[ADDR:N]=..`; the sampling rows and EXP are exempt and say so. Expected values are
 //! worked out by hand from the Vega manual in the comments.
 
-use std::process::{Command, Output};
-
-fn eval(target: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-        .args(["eval", "--target", target])
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(target: &str, args: &[&str]) -> String {
-    let o = eval(target, args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{eval, eval_ok as ok};
 
 /// A 1D linear T# at byte 0x2000 ("base address" 39:0 = 0x2000 >> 8 = 0x20), width 16
 /// (77:64 = 15), pitch 16 (156:141: s12 = 16 << 13 = 0x20000), type 8 (1d) with the

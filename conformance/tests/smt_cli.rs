@@ -2,23 +2,13 @@
 //! installs it), a rewrite proved and a false claim refuted through the pipe, and every
 //! error path with its exit status.
 
+mod common;
+use common::text;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn gpuref(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuref"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status: {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+    common::gpuref().args(args).output().unwrap()
 }
 
 /// `z3 -in` on `script`, or `None` without a z3 binary.
