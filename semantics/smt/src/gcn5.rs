@@ -18,4 +18,8 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vop3i::MODELS,
     valu::vfloat::MODELS,
     valu::vopcf::MODELS,
+    // Third round (B).
+    valu::trans::MODELS,
+    valu::vop3f::MODELS,
+    valu::vpacked::MODELS,
 ];

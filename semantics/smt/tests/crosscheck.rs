@@ -34,7 +34,10 @@ const FLOAT_MODES: [u32; 10] = [
 
 /// Rows where the model (the manual as printed) and the kernel are known to disagree,
 /// with why; their disagreements are printed, not failed (docs/design/0027).
-const KNOWN: &[(&str, &str)] = &[];
+const KNOWN: &[(&str, &str)] = &[
+    // Third round (B).
+    ("V_RCP_F64", "kernel acceptance too wide when MODE flushes output denormals: rcp(+-MAX) = +-2^-1024 flushes to a zero, and the kernel's 2^29-step range is centred on that zero, admitting denormals MODE flushes and values of the other sign (note 0027, \"Third round (B)\")"),
+];
 
 fn run(
     check: impl Fn(&Evaluator, &mut Rng, &mut Vec<String>) -> usize,

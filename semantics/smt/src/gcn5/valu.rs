@@ -7,3 +7,7 @@ pub mod vop2;
 pub mod vop3i;
 pub mod vopc;
 pub mod vopcf;
+// Third round (B): transcendentals, VOP3 float specials, packed math.
+pub mod trans;
+pub mod vop3f;
+pub mod vpacked;

@@ -449,6 +449,12 @@ fn check_vector(
         }
     };
     let nan_any = want.get("nan_any").is_some_and(|v| *v == 1);
+    if let (Some(lo), Some(hi)) = (want.get("lo"), want.get("hi")) {
+        // An approximate model: its acceptance [lo, hi] must hold the kernel's value and
+        // the kernel's own acceptance set.
+        ok &= within(*lo, *hi, want, out, dw);
+        return (ok, format!("{out:x?}"), rule);
+    }
     match (want.get("d"), out.d) {
         // The manual settles only that d is a NaN.
         (Some(_), Some(g)) if nan_any => ok &= is_nan(g, dw) && g & !mask(dw) == 0,
@@ -476,4 +482,41 @@ fn check_vector(
         _ => ok = false,
     }
     (ok, format!("{out:x?}"), rule)
+}
+
+/// Whether a kernel lane's `d` and its acceptance set lie inside an approximate model's
+/// acceptance: `open` (nothing settled), `nan_any` (some NaN), exact bits (`lo == hi`,
+/// a NaN or a value) or the numeric range `[lo, hi]`.
+fn within(lo: u64, hi: u64, want: &BTreeMap<&str, u64>, out: &LaneOut, dw: u32) -> bool {
+    if want.get("open").is_some_and(|v| *v == 1) {
+        return true;
+    }
+    let Some(g) = out.d else { return false };
+    let accept = out
+        .unsettled
+        .filter(|u| u.output == Output::D)
+        .map(|u| u.accept);
+    if want.get("nan_any").is_some_and(|v| *v == 1) {
+        return is_nan(g, dw) && matches!(accept, None | Some(Accept::AnyNan));
+    }
+    if lo == hi {
+        let exact = match accept {
+            None | Some(Accept::Mask(_)) => true,
+            Some(Accept::Range { lo: a, hi: b }) => a == lo && b == lo,
+            Some(Accept::AnyNan) => false,
+        };
+        return g == lo && exact;
+    }
+    let inside = |x: u64| {
+        !is_nan(x, dw)
+            && order_key(lo, dw) <= order_key(x, dw)
+            && order_key(x, dw) <= order_key(hi, dw)
+    };
+    inside(g)
+        && match accept {
+            None => true,
+            Some(Accept::Range { lo: a, hi: b }) => inside(a) && inside(b),
+            Some(Accept::Mask(m)) => m == mask(dw),
+            Some(Accept::AnyNan) => false,
+        }
 }
