@@ -269,6 +269,23 @@ pub fn inputs(model: &Model, rng: &mut Rng) -> Inputs {
             (*n, v & mask(*w))
         })
         .collect();
+    if model.width("nan_half").is_some() && model.width("s0") == Some(32) {
+        // Packed f16 operands (and f32 ones of CVT_PKRTZ: every other input): two halves,
+        // each an f16 edge or random value.
+        let packed_f16 = model.name.starts_with("V_PK_");
+        for (n, w) in &model.inputs {
+            if *w == 32 && (packed_f16 || rng.next().is_multiple_of(2)) {
+                let e = float_edges(16);
+                let mut half = || match rng.next() % 3 {
+                    0 | 1 => e[(rng.next() % e.len() as u64) as usize],
+                    _ => rng.next() & 0xffff,
+                };
+                let v = half() << 16 | half();
+                inp.insert(n, v);
+            }
+        }
+        return inp;
+    }
     if float && model.width("s0") == model.width("s1") && rng.next().is_multiple_of(4) {
         let w = model.width("s0").unwrap_or(32);
         let s0 = inp["s0"];
@@ -449,6 +466,11 @@ fn check_vector(
         }
     };
     let nan_any = want.get("nan_any").is_some_and(|v| *v == 1);
+    if let Some(nh) = want.get("nan_half") {
+        // A packed float model: per 16-bit half, exact bits or (bit set) some NaN.
+        ok &= halves(*nh, want.get("d").copied().unwrap_or(0), out);
+        return (ok, format!("{out:x?}"), rule);
+    }
     if let (Some(lo), Some(hi)) = (want.get("lo"), want.get("hi")) {
         // An approximate model: its acceptance [lo, hi] must hold the kernel's value and
         // the kernel's own acceptance set.
@@ -519,4 +541,32 @@ fn within(lo: u64, hi: u64, want: &BTreeMap<&str, u64>, out: &LaneOut, dw: u32) 
             Some(Accept::Mask(m)) => m == mask(dw),
             Some(Accept::AnyNan) => false,
         }
+}
+
+/// Whether a packed lane's halves match a packed model's `d`, half `h` compared as
+/// NaN-ness where bit `h` of `nan_half` is set, within the kernel's `Accept::Mask` if any.
+fn halves(nan_half: u64, w: u64, out: &LaneOut) -> bool {
+    let Some(g) = out.d else { return false };
+    let m = match out
+        .unsettled
+        .filter(|u| u.output == Output::D)
+        .map(|u| u.accept)
+    {
+        None => u64::MAX,
+        Some(Accept::Mask(m)) => m,
+        Some(_) => return false,
+    };
+    g >> 32 == 0
+        && (0..2).all(|h| {
+            let (wh, gh, mh) = (
+                w >> (16 * h) & 0xffff,
+                g >> (16 * h) & 0xffff,
+                m >> (16 * h) & 0xffff,
+            );
+            if nan_half >> h & 1 == 1 {
+                is_nan(gh, 16) || mh != 0xffff
+            } else {
+                (wh ^ gh) & mh == 0
+            }
+        })
 }

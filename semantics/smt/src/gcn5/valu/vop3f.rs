@@ -2,6 +2,7 @@
 //! 0027 "Third round (B)").
 
 use crate::bv::*;
+use crate::fp::*;
 use crate::{Model, ModelFn};
 
 /// D[31:16].f16 = S1.f16; D[15:0].f16 = S0.f16.
@@ -70,9 +71,47 @@ pub fn v_cvt_pk_i16_i32() -> Model {
     )
 }
 
+/// D = {flt32_to_flt16(S1.f),flt32_to_flt16(S0.f)}. // Round-toward-zero regardless of current round mode setting in hardware.
+///
+/// Each half as V_CVT_F16_F32 with the rounding fixed toward zero: the f32 operand read
+/// with MODE's single input flushing, the f16 result flushed by the half output bit,
+/// FP16_OVFL clamping an overflow (toward zero an overflow is +-65504 anyway); a NaN
+/// converted is some NaN (payload mapping not printed).
+pub fn v_cvt_pkrtz_f16_f32() -> Model {
+    let (from, to) = (S, H);
+    let wide = to.widened(4);
+    let r = round(RoundIn {
+        inf: from,
+        out: to,
+        ops: &["a"],
+        r: format!("((_ to_fp {} {}) RTZ {})", to.e, to.m + 1, from.fp("a")),
+        wide,
+        w: format!("((_ to_fp {} {}) RTZ {})", wide.e, wide.m + 1, from.fp("a")),
+        exact: format!("(fp.to_real {})", from.fp("a")),
+    });
+    let bind = |src: &str, t: &str| format!("(let ((a {})) {t})", from.read(src));
+    let both = |t: &str| concat(&[bind("s1", t), bind("s0", t)]);
+    Model::new(
+        "V_CVT_PKRTZ_F16_F32",
+        "D = {flt32_to_flt16(S1.f),flt32_to_flt16(S0.f)}. // Round-toward-zero regardless of current round mode setting in hardware.",
+    )
+    .input("s0", 32)
+    .input("s1", 32)
+    .out("d", 32, both(&r.d))
+    .out("nan_half", 2, both(&r.nan_any))
+    .out(
+        "flags",
+        6,
+        format!("(bvor {} {})", bind("s1", &r.flags), bind("s0", &r.flags)),
+    )
+    .float_flags(INVALID | DIV0 | OVERFLOW | UNDERFLOW | INEXACT)
+    .region("overflow", "(and (bvugt (bvand s0 #x7fffffff) #x477fefff) (bvult (bvand s0 #x7fffffff) #x7f800000))")
+    .region("f16_denormal", "(and (bvuge (bvand s1 #x7fffffff) #x33000000) (bvult (bvand s1 #x7fffffff) #x38800000))")
+}
+
 /// The VOP3 packing models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_PACK_B32_F16", v_pack_b32_f16), ("V_CVT_PK_U16_U32", v_cvt_pk_u16_u32),
-    ("V_CVT_PK_I16_I32", v_cvt_pk_i16_i32),
+    ("V_CVT_PK_I16_I32", v_cvt_pk_i16_i32), ("V_CVT_PKRTZ_F16_F32", v_cvt_pkrtz_f16_f32),
 ];

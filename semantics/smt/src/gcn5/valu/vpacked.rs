@@ -7,6 +7,7 @@
 //! the halves (DESIGN.md "Layout"). CLAMP is 0, as for every model.
 
 use crate::bv::*;
+use crate::fp::*;
 use crate::{Model, ModelFn};
 
 /// The half `hi` (bits 31:16) or low half of `x`.
@@ -76,7 +77,163 @@ pk_int! {
         |a, b, c| format!("(ite (bvult {a} {b}) {a} {b})");
 }
 
-/// The packed integer models.
+/// Flags the packed float models claim: all but input denormal (as the scalar ones).
+const ROUNDED: u8 = INVALID | DIV0 | OVERFLOW | UNDERFLOW | INEXACT;
+
+/// A packed f16 operation: per half, the operands read with MODE's half input flushing
+/// (`ins`: the sources, `read` false for a source not flushed), `f` the rounded result of
+/// one half from the operand names `a`, `b`, `c`. Outputs `d`, `nan_half` (bit 1: the high
+/// half is settled only as some NaN; bit 0 the low half) and `flags`, the two halves'
+/// flags ORed.
+fn packed_float(
+    name: &'static str,
+    spec: &'static str,
+    inf: Fmt,
+    ins: &[&'static str],
+    f: impl Fn() -> Rounded,
+) -> Model {
+    let vars = ["a", "b", "c"];
+    let bind = |hi: bool, t: &str| {
+        let w = inf.w();
+        let binds: Vec<String> = ins
+            .iter()
+            .zip(vars)
+            .map(|(src, v)| {
+                let x = if w == 32 {
+                    src.to_string()
+                } else if hi {
+                    ext(src, 31, 16)
+                } else {
+                    ext(src, 15, 0)
+                };
+                format!("({v} {})", inf.read(&x))
+            })
+            .collect();
+        format!("(let ({}) {t})", binds.join(" "))
+    };
+    let r = f();
+    let (d, nan, flags) = (
+        |hi: bool| bind(hi, &r.d),
+        |hi: bool| bind(hi, &r.nan_any),
+        |hi: bool| bind(hi, &r.flags),
+    );
+    let mut m = Model::new(name, spec);
+    for i in ins {
+        m = m.input(i, 32);
+    }
+    m.out("d", 32, concat(&[d(true), d(false)]))
+        .out("nan_half", 2, concat(&[nan(true), nan(false)]))
+        .out(
+            "flags",
+            6,
+            format!("(bvor {} {})", flags(true), flags(false)),
+        )
+        .float_flags(ROUNDED)
+}
+
+/// `D.f[31:16] = S0.f[31:16] op S1.f[31:16]`, the same for [15:0], `op` `fp.add` or `fp.mul`.
+fn pk_binary(name: &'static str, spec: &'static str, fop: &str) -> Model {
+    let f = H;
+    let wide = f.widened(2);
+    let to_wide = |v: &str| format!("((_ to_fp {} {}) RNE {})", wide.e, wide.m + 1, f.fp(v));
+    let real = if fop == "fp.add" { "+" } else { "*" };
+    let rm = f.rm();
+    packed_float(name, spec, f, &["s0", "s1"], || {
+        round(RoundIn {
+            inf: f,
+            out: f,
+            ops: &["a", "b"],
+            r: format!("({fop} {rm} {} {})", f.fp("a"), f.fp("b")),
+            wide,
+            w: format!("({fop} {rm} {} {})", to_wide("a"), to_wide("b")),
+            exact: format!(
+                "({real} (fp.to_real {}) (fp.to_real {}))",
+                f.fp("a"),
+                f.fp("b")
+            ),
+        })
+    })
+    .region("nan_high_half", f.is_nan("((_ extract 31 16) s0)"))
+    .region(
+        "overflow_low_half",
+        "(and (= ((_ extract 14 10) s0) #b11110) (= ((_ extract 14 10) s1) #b11110))",
+    )
+}
+/// D.f[31:16] = S0.f[31:16] + S1.f[31:16] . D.f[15:0] = S0.f[15:0] + S1.f[15:0] .
+pub fn v_pk_add_f16() -> Model {
+    pk_binary(
+        "V_PK_ADD_F16",
+        "D.f[31:16] = S0.f[31:16] + S1.f[31:16] . D.f[15:0] = S0.f[15:0] + S1.f[15:0] .",
+        "fp.add",
+    )
+}
+/// D.f[31:16] = S0.f[31:16] * S1.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] .
+pub fn v_pk_mul_f16() -> Model {
+    pk_binary(
+        "V_PK_MUL_F16",
+        "D.f[31:16] = S0.f[31:16] * S1.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] .",
+        "fp.mul",
+    )
+}
+
+/// A fused `a * b + c` of format `f` without `fp.fma` (unsound in libz3 4.8.12), as
+/// V_FMA_F32's model: the product exact in `prod` (twice the significand, a wider
+/// exponent); a finite non-zero sum is the exact Real rounded once by MODE; an exactly
+/// zero sum and the infinite and invalid cases come from z3's `fp.add` of the exact
+/// product and `c` (exact there: IEEE's zero sign, inf - inf invalid).
+pub(crate) fn fused(f: Fmt, prod: Fmt) -> Rounded {
+    let wide = f.widened(2);
+    let rm = f.rm();
+    let to = |g: Fmt, v: &str| format!("((_ to_fp {} {}) RNE {})", g.e, g.m + 1, f.fp(v));
+    let exact = format!(
+        "(+ (* (fp.to_real {}) (fp.to_real {})) (fp.to_real {}))",
+        f.fp("a"),
+        f.fp("b"),
+        f.fp("c")
+    );
+    let finite = ["a", "b", "c"]
+        .iter()
+        .map(|v| format!("(not (fp.isInfinite {0})) (not (fp.isNaN {0}))", f.fp(v)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let special = format!(
+        "(fp.add {rm} (fp.mul RNE {} {}) {})",
+        to(prod, "a"),
+        to(prod, "b"),
+        to(prod, "c")
+    );
+    let one = |g: Fmt| {
+        format!(
+            "(ite (and {finite} (not (= {exact} 0.0))) ((_ to_fp {e} {s}) {rm} {exact}) ((_ to_fp {e} {s}) {rm} {special}))",
+            e = g.e,
+            s = g.m + 1
+        )
+    };
+    round(RoundIn {
+        inf: f,
+        out: f,
+        ops: &["a", "b", "c"],
+        r: one(f),
+        wide,
+        w: one(wide),
+        exact,
+    })
+}
+
+/// D.f[31:16] = S0.f[31:16] * S1.f[31:16] + S2.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + S2.f[15:0] . Fused half-precision multiply add.
+pub fn v_pk_fma_f16() -> Model {
+    packed_float(
+        "V_PK_FMA_F16",
+        "D.f[31:16] = S0.f[31:16] * S1.f[31:16] + S2.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + S2.f[15:0] . Fused half-precision multiply add.",
+        H,
+        &["s0", "s1", "s2"],
+        || fused(H, Fmt { e: 8, m: 21 }),
+    )
+    .region("exact_cancellation", "(and (= s0 #x3c003c00) (= s1 #x3c003c00) (= s2 #xbc00bc00))")
+    .region("inf_times_zero_high", "(and (= ((_ extract 31 16) s0) #x7c00) (= ((_ extract 31 16) s1) #x0000))")
+}
+
+/// The packed integer and float models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_PK_MAD_I16", v_pk_mad_i16), ("V_PK_MAD_U16", v_pk_mad_u16),
@@ -86,4 +243,5 @@ pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_PK_LSHRREV_B16", v_pk_lshrrev_b16), ("V_PK_ASHRREV_I16", v_pk_ashrrev_i16),
     ("V_PK_MAX_I16", v_pk_max_i16), ("V_PK_MIN_I16", v_pk_min_i16),
     ("V_PK_MAX_U16", v_pk_max_u16), ("V_PK_MIN_U16", v_pk_min_u16),
+    ("V_PK_ADD_F16", v_pk_add_f16), ("V_PK_MUL_F16", v_pk_mul_f16), ("V_PK_FMA_F16", v_pk_fma_f16),
 ];
