@@ -522,12 +522,13 @@ fn within(lo: u64, hi: u64, want: &BTreeMap<&str, u64>, out: &LaneOut, dw: u32) 
         return is_nan(g, dw) && matches!(accept, None | Some(Accept::AnyNan));
     }
     if lo == hi {
-        let exact = match accept {
-            None | Some(Accept::Mask(_)) => true,
-            Some(Accept::Range { lo: a, hi: b }) => a == lo && b == lo,
+        return match accept {
+            None => g == lo,
+            // A contested reading the kernel declares: the model's bits must be in its set.
+            Some(Accept::Mask(m)) => (g ^ lo) & m == 0,
+            Some(Accept::Range { lo: a, hi: b }) => g == lo && a == lo && b == lo,
             Some(Accept::AnyNan) => false,
         };
-        return g == lo && exact;
     }
     let inside = |x: u64| {
         !is_nan(x, dw)

@@ -109,9 +109,199 @@ pub fn v_cvt_pkrtz_f16_f32() -> Model {
     .region("f16_denormal", "(and (bvuge (bvand s1 #x7fffffff) #x33000000) (bvult (bvand s1 #x7fffffff) #x38800000))")
 }
 
+/// V_DIV_FIXUP in format `f` as printed: `under` the exponent difference below which the
+/// printed "underflow" branch applies (F32 -150, F64 -1075; F16 has none). Operands are
+/// classified as given (the pseudocode tests NAN, 0 and INF on the values; no flushing
+/// is printed); `Quiet` sets the quiet bit; the last branch moves S0's bits with the sign
+/// `sign_out`. The "underflow" and "overflow" values are not defined by the manual: where
+/// that branch applies the model settles nothing (`open`). The overflow branch,
+/// `exponent(S1) == 255` (2047), is unreachable as printed (inf and NaN are caught
+/// before). Flags: the manual says the instruction "generates invalid, denorm and divide
+/// by zero exceptions caused by the division" and no others: invalid for 0/0, inf/inf
+/// and a signalling NaN S1 or S2, input denormal for a denormal S1 or S2, divide by zero
+/// for S1 = 0 with a finite nonzero S2; the other bits 0.
+fn div_fixup(name: &'static str, spec: &'static str, f: Fmt, under: Option<i64>) -> Model {
+    let w = f.w();
+    let sb = w - 1;
+    let abs = |x: &str| format!("(concat #b0 {})", ext(x, sb - 1, 0));
+    let inf = lit(((1u64 << f.e) - 1) << f.m, w);
+    let zero = |x: &str| format!("(= {} {})", abs(x), lit(0, w));
+    let is_inf = |x: &str| format!("(= {} {inf})", abs(x));
+    let sign_out = format!("(bvxor {} {})", ext("s1", sb, sb), ext("s2", sb, sb));
+    let signed = |mag: &str| format!("(concat {sign_out} {})", ext(mag, sb - 1, 0));
+    let nan = f.default_nan();
+    let (s1, s2) = ("s1", "s2");
+    let exp = |x: &str| zext(&ext(x, w - 2, f.m), 2);
+    let under_c = match under {
+        Some(t) => format!(
+            "(bvslt (bvsub {} {}) {})",
+            exp(s2),
+            exp(s1),
+            lit((t as u64) & ((1 << (f.e + 2)) - 1), f.e + 2)
+        ),
+        None => "false".into(),
+    };
+    let d = ite(
+        &f.is_nan(s2),
+        &f.quiet(s2),
+        &ite(
+            &f.is_nan(s1),
+            &f.quiet(s1),
+            &ite(
+                &format!("(and {} {})", zero(s1), zero(s2)),
+                &nan,
+                &ite(
+                    &format!("(and {} {})", is_inf(s1), is_inf(s2)),
+                    &nan,
+                    &ite(
+                        &format!("(or {} {})", zero(s1), is_inf(s2)),
+                        &signed(&inf),
+                        &ite(
+                            &format!("(or {} {})", is_inf(s1), zero(s2)),
+                            &signed(&lit(0, w)),
+                            &signed("s0"),
+                        ),
+                    ),
+                ),
+            ),
+        ),
+    );
+    let special = format!(
+        "(or {} {} {} {} {} {})",
+        f.is_nan(s1),
+        f.is_nan(s2),
+        zero(s1),
+        zero(s2),
+        is_inf(s1),
+        is_inf(s2)
+    );
+    let open = format!("(and (not {special}) {under_c})");
+    let invalid = format!(
+        "(or {} {} (and {} {}) (and {} {}))",
+        f.is_snan(s1),
+        f.is_snan(s2),
+        zero(s1),
+        zero(s2),
+        is_inf(s1),
+        is_inf(s2)
+    );
+    let div0 = format!(
+        "(and {} (not {}) (not {}) (not {}))",
+        zero(s1),
+        zero(s2),
+        is_inf(s2),
+        f.is_nan(s2)
+    );
+    let denorm = format!("(or {} {})", f.is_sub(s1), f.is_sub(s2));
+    let flags = concat(&[
+        "#b000".into(),
+        b1(&div0),
+        b1(&denorm),
+        b1(&invalid),
+    ]);
+    Model::new(name, spec)
+        .input("s0", w)
+        .input("s1", w)
+        .input("s2", w)
+        .out("d", w, d.clone())
+        .out("lo", w, d.clone())
+        .out("hi", w, d)
+        .out("nan_any", 1, "#b0")
+        .out("open", 1, b1(&open))
+        .out("flags", 6, flags)
+        .float_flags(0x3f)
+        .region("zero_over_zero", format!("(and {} {})", zero(s1), zero(s2)))
+        .region("x_over_zero", format!("(and {} (not {}) (not {}))", zero(s1), zero(s2), f.is_nan(s2)))
+        .region("denormal_denominator", f.is_sub(s1))
+        .region("ordinary_quotient", format!("(and (not {special}) (not {under_c}))"))
+}
+/// sign_out = sign(S1.f)^sign(S2.f); if (S2.f == NAN) D.f = Quiet(S2.f); ... else D.f = sign_out ? -abs(S0.f) : abs(S0.f); endif.
+pub fn v_div_fixup_f32() -> Model {
+    div_fixup("V_DIV_FIXUP_F32", "sign_out = sign(S1.f)^sign(S2.f); if (S2.f == NAN) D.f = Quiet(S2.f); ... else if ((exponent(S2.f) - exponent(S1.f)) < -150) D.f = sign_out ? -underflow : underflow; else if (exponent(S1.f) == 255) D.f = sign_out ? -overflow : overflow; else D.f = sign_out ? -abs(S0.f) : abs(S0.f); endif.", S, Some(-150))
+}
+/// sign_out = sign(S1.d)^sign(S2.d); if (S2.d == NAN) D.d = Quiet(S2.d); ... else D.d = sign_out ? -abs(S0.d) : abs(S0.d); endif.
+pub fn v_div_fixup_f64() -> Model {
+    div_fixup("V_DIV_FIXUP_F64", "sign_out = sign(S1.d)^sign(S2.d); if (S2.d == NAN) D.d = Quiet(S2.d); ... else if ((exponent(S2.d) - exponent(S1.d)) < -1075) D.d = sign_out ? -underflow : underflow; else if (exponent(S1.d) == 2047) D.d = sign_out ? -overflow : overflow; else D.d = sign_out ? -abs(S0.d) : abs(S0.d); endif.", D, Some(-1075))
+}
+/// sign_out = sign(S1.f16)^sign(S2.f16); if (S2.f16 == NAN) D.f16 = Quiet(S2.f16); ... else D.f16 = sign_out ? -abs(S0.f16) : abs(S0.f16); end if.
+pub fn v_div_fixup_f16() -> Model {
+    div_fixup("V_DIV_FIXUP_F16", "sign_out = sign(S1.f16)^sign(S2.f16); if (S2.f16 == NAN) D.f16 = Quiet(S2.f16); ... else D.f16 = sign_out ? -abs(S0.f16) : abs(S0.f16); end if.", H, None)
+}
+/// sign_out = sign(S1.f16)^sign(S2.f16); if (S2.f16 == NAN) D.f16 = Quiet(S2.f16); ... else D.f16 = sign_out ? -abs(S0.f16) : abs(S0.f16); end if.
+pub fn v_div_fixup_legacy_f16() -> Model {
+    div_fixup("V_DIV_FIXUP_LEGACY_F16", "sign_out = sign(S1.f16)^sign(S2.f16); if (S2.f16 == NAN) D.f16 = Quiet(S2.f16); ... else D.f16 = sign_out ? -abs(S0.f16) : abs(S0.f16); end if.", H, None)
+}
+
+/// A cube-map model: `pick` the result from the major-axis decision. The axes are compared
+/// as floats read with MODE's single input flushing (as the float compares); `-S.f`
+/// flips the sign bit; the result's bits are the operand's (no flush or quieting is
+/// printed). Flags are not modelled (none printed).
+fn cube(name: &'static str, spec: &'static str, pick: [&str; 3]) -> Model {
+    let abs = |x: &str| format!("(fp.abs {})", S.fp(x));
+    let (x, y, z) = ("x", "y", "z");
+    let zmaj = format!(
+        "(and (fp.geq {} {}) (fp.geq {} {}))",
+        abs(z),
+        abs(x),
+        abs(z),
+        abs(y)
+    );
+    let ymaj = format!("(fp.geq {} {})", abs(y), abs(x));
+    let d = ite(&zmaj, pick[0], &ite(&ymaj, pick[1], pick[2]));
+    let d = format!(
+        "(let ((x {}) (y {}) (z {})) {d})",
+        S.read("s0"),
+        S.read("s1"),
+        S.read("s2")
+    );
+    Model::new(name, spec)
+        .input("s0", 32)
+        .input("s1", 32)
+        .input("s2", 32)
+        .out("d", 32, d)
+        .out("nan_any", 1, "#b0")
+        .out("flags", 6, lit(0, 6))
+        .float_flags(0)
+        .region("z_major_tie", "(and (= (bvand s2 #x7fffffff) (bvand s0 #x7fffffff)) (= s1 #x00000000) (not (= s2 #x00000000)))")
+        .region("y_major_negative", "(and (bvslt s1 #x00000000) (bvugt (bvand s1 #x7fffffff) (bvand s0 #x7fffffff)) (bvugt (bvand s1 #x7fffffff) (bvand s2 #x7fffffff)) (bvult (bvand s1 #x7fffffff) #x7f800000))")
+}
+fn neg(v: &str) -> String {
+    format!("(bvxor {v} #x80000000)")
+}
+fn lt0(v: &str) -> String {
+    format!("(fp.lt {} (_ +zero 8 24))", S.fp(v))
+}
+/// If (Abs(S2.f) >= Abs(S0.f) && Abs(S2.f) >= Abs(S1.f)) If (S2.f < 0) D.f = 5.0 Else D.f = 4.0 Else if (Abs(S1.f) >= Abs(S0.f)) If (S1.f < 0) D.f = 3.0 Else D.f = 2.0 Else If (S0.f < 0) D.f = 1.0 Else D.f = 0.0
+pub fn v_cubeid_f32() -> Model {
+    cube("V_CUBEID_F32", "If (Abs(S2.f) >= Abs(S0.f) && Abs(S2.f) >= Abs(S1.f)) If (S2.f < 0) D.f = 5.0 Else D.f = 4.0 Else if (Abs(S1.f) >= Abs(S0.f)) If (S1.f < 0) D.f = 3.0 Else D.f = 2.0 Else If (S0.f < 0) D.f = 1.0 Else D.f = 0.0", [
+        &ite(&lt0("z"), "#x40a00000", "#x40800000"),
+        &ite(&lt0("y"), "#x40400000", "#x40000000"),
+        &ite(&lt0("x"), "#x3f800000", "#x00000000"),
+    ])
+}
+/// If (Abs(S2.f) >= Abs(S0.f) && Abs(S2.f) >= Abs(S1.f)) If (S2.f < 0) D.f = -S0.f Else D.f = S0.f Else if (Abs(S1.f) >= Abs(S0.f)) D.f = S0.f Else If (S0.f < 0) D.f = S2.f Else D.f = -S2.f
+pub fn v_cubesc_f32() -> Model {
+    cube("V_CUBESC_F32", "If (Abs(S2.f) >= Abs(S0.f) && Abs(S2.f) >= Abs(S1.f)) If (S2.f < 0) D.f = -S0.f Else D.f = S0.f Else if (Abs(S1.f) >= Abs(S0.f)) D.f = S0.f Else If (S0.f < 0) D.f = S2.f Else D.f = -S2.f", [
+        &ite(&lt0("z"), &neg("x"), "x"),
+        "x",
+        &ite(&lt0("x"), "z", &neg("z")),
+    ])
+}
+/// If (Abs(S2.f) >= Abs(S0.f) && Abs(S2.f) >= Abs(S1.f)) D.f = -S1.f Else if (Abs(S1.f) >= Abs(S0.f)) If (S1.f < 0) D.f = -S2.f Else D.f = S2.f Else D.f = -S1.f
+pub fn v_cubetc_f32() -> Model {
+    cube("V_CUBETC_F32", "If (Abs(S2.f) >= Abs(S0.f) && Abs(S2.f) >= Abs(S1.f)) D.f = -S1.f Else if (Abs(S1.f) >= Abs(S0.f)) If (S1.f < 0) D.f = -S2.f Else D.f = S2.f Else D.f = -S1.f", [
+        &neg("y"),
+        &ite(&lt0("y"), &neg("z"), "z"),
+        &neg("y"),
+    ])
+}
+
 /// The VOP3 packing models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_PACK_B32_F16", v_pack_b32_f16), ("V_CVT_PK_U16_U32", v_cvt_pk_u16_u32),
     ("V_CVT_PK_I16_I32", v_cvt_pk_i16_i32), ("V_CVT_PKRTZ_F16_F32", v_cvt_pkrtz_f16_f32),
+    ("V_DIV_FIXUP_F32", v_div_fixup_f32), ("V_DIV_FIXUP_F64", v_div_fixup_f64),
+    ("V_DIV_FIXUP_F16", v_div_fixup_f16), ("V_DIV_FIXUP_LEGACY_F16", v_div_fixup_legacy_f16),
+    ("V_CUBEID_F32", v_cubeid_f32), ("V_CUBESC_F32", v_cubesc_f32), ("V_CUBETC_F32", v_cubetc_f32),
 ];
