@@ -193,12 +193,7 @@ fn div_fixup(name: &'static str, spec: &'static str, f: Fmt, under: Option<i64>)
         f.is_nan(s2)
     );
     let denorm = format!("(or {} {})", f.is_sub(s1), f.is_sub(s2));
-    let flags = concat(&[
-        "#b000".into(),
-        b1(&div0),
-        b1(&denorm),
-        b1(&invalid),
-    ]);
+    let flags = concat(&["#b000".into(), b1(&div0), b1(&denorm), b1(&invalid)]);
     Model::new(name, spec)
         .input("s0", w)
         .input("s1", w)
@@ -211,9 +206,20 @@ fn div_fixup(name: &'static str, spec: &'static str, f: Fmt, under: Option<i64>)
         .out("flags", 6, flags)
         .float_flags(0x3f)
         .region("zero_over_zero", format!("(and {} {})", zero(s1), zero(s2)))
-        .region("x_over_zero", format!("(and {} (not {}) (not {}))", zero(s1), zero(s2), f.is_nan(s2)))
+        .region(
+            "x_over_zero",
+            format!(
+                "(and {} (not {}) (not {}))",
+                zero(s1),
+                zero(s2),
+                f.is_nan(s2)
+            ),
+        )
         .region("denormal_denominator", f.is_sub(s1))
-        .region("ordinary_quotient", format!("(and (not {special}) (not {under_c}))"))
+        .region(
+            "ordinary_quotient",
+            format!("(and (not {special}) (not {under_c}))"),
+        )
 }
 /// sign_out = sign(S1.f)^sign(S2.f); if (S2.f == NAN) D.f = Quiet(S2.f); ... else D.f = sign_out ? -abs(S0.f) : abs(S0.f); endif.
 pub fn v_div_fixup_f32() -> Model {
@@ -296,6 +302,84 @@ pub fn v_cubetc_f32() -> Model {
     ])
 }
 
+/// If (Abs(S2.f) >= Abs(S0.f) && Abs(S2.f) >= Abs(S1.f)) D.f = 2.0*S2.f Else if (Abs(S1.f) >= Abs(S0.f)) D.f = 2.0 * S1.f Else D.f = 2.0 * S0.f
+///
+/// The doubling is a V_MUL_F32 by 2.0 (MODE's rounding, output flushing, NaN and flag
+/// rules of the float layer).
+pub fn v_cubema_f32() -> Model {
+    let f = S;
+    let abs = |x: &str| format!("(fp.abs {})", f.fp(x));
+    let sel = format!(
+        "(ite (and (fp.geq {z} {x}) (fp.geq {z} {y})) s2r (ite (fp.geq {y} {x}) s1r s0r))",
+        x = abs("s0r"),
+        y = abs("s1r"),
+        z = abs("s2r")
+    );
+    let wide = f.widened(2);
+    let two = |g: Fmt| format!("((_ to_fp {} {}) RNE 2.0)", g.e, g.m + 1);
+    let rm = f.rm();
+    let r = round(RoundIn {
+        inf: f,
+        out: f,
+        ops: &["a"],
+        r: format!("(fp.mul {rm} {} {})", two(f), f.fp("a")),
+        wide,
+        w: format!(
+            "(fp.mul {rm} {} ((_ to_fp {} {}) RNE {}))",
+            two(wide),
+            wide.e,
+            wide.m + 1,
+            f.fp("a")
+        ),
+        exact: format!("(* 2.0 (fp.to_real {}))", f.fp("a")),
+    });
+    let bind = |t: &str| {
+        format!(
+            "(let ((s0r {}) (s1r {}) (s2r {})) (let ((a {sel})) {t}))",
+            f.read("s0"),
+            f.read("s1"),
+            f.read("s2")
+        )
+    };
+    Model::new("V_CUBEMA_F32", "If (Abs(S2.f) >= Abs(S0.f) && Abs(S2.f) >= Abs(S1.f)) D.f = 2.0*S2.f Else if (Abs(S1.f) >= Abs(S0.f)) D.f = 2.0 * S1.f Else D.f = 2.0 * S0.f")
+        .input("s0", 32)
+        .input("s1", 32)
+        .input("s2", 32)
+        .out("d", 32, bind(&r.d))
+        .out("nan_any", 1, bind(&r.nan_any))
+        .out("flags", 6, bind(&r.flags))
+        .float_flags(INVALID | DIV0 | OVERFLOW | UNDERFLOW | INEXACT)
+        .region("x_major_overflow", "(and (= (bvand s0 #x7f800000) #x7f000000) (bvult (bvand s1 #x7fffffff) #x3f800000) (bvult (bvand s2 #x7fffffff) #x3f800000))")
+}
+
+/// V_DIV_FMAS in format `f` (`prod` its exact-product format, `scale` 2**32 or 2**64):
+/// `S0 * S1 + S2` fused, times `scale` when the lane's VCC bit is set, rounded once by
+/// MODE. "Input denormals are not flushed, but output flushing is allowed": operands are
+/// read as given, a tiny result is flushed per MODE.
+fn div_fmas(name: &'static str, spec: &'static str, f: Fmt, prod: Fmt, scale: &str) -> Model {
+    let r = crate::gcn5::valu::vpacked::fused_scaled(f, prod, scale, "vcc_in");
+    let bind = |t: &str| format!("(let ((a s0) (b s1) (c s2)) {t})");
+    Model::new(name, spec)
+        .input("s0", f.w())
+        .input("s1", f.w())
+        .input("s2", f.w())
+        .input("vcc_in", 1)
+        .out("d", f.w(), bind(&r.d))
+        .out("nan_any", 1, bind(&r.nan_any))
+        .out("flags", 6, bind(&r.flags))
+        .float_flags(INVALID | DIV0 | OVERFLOW | UNDERFLOW | INEXACT)
+        .region("scaled", "(= vcc_in #b1)")
+        .region("denormal_operand", f.is_sub("s0"))
+}
+/// if (VCC[threadId]) D.f = 2**32 * (S0.f * S1.f + S2.f); else D.f = S0.f * S1.f + S2.f; end if.
+pub fn v_div_fmas_f32() -> Model {
+    div_fmas("V_DIV_FMAS_F32", "if (VCC[threadId]) D.f = 2**32 * (S0.f * S1.f + S2.f); else D.f = S0.f * S1.f + S2.f; end if.", S, Fmt { e: 10, m: 47 }, "4294967296.0")
+}
+/// if (VCC[threadId]) D.d = 2**64 * (S0.d * S1.d + S2.d); else D.d = S0.d * S1.d + S2.d; end if.
+pub fn v_div_fmas_f64() -> Model {
+    div_fmas("V_DIV_FMAS_F64", "if (VCC[threadId]) D.d = 2**64 * (S0.d * S1.d + S2.d); else D.d = S0.d * S1.d + S2.d; end if.", D, Fmt { e: 13, m: 105 }, "18446744073709551616.0")
+}
+
 /// The VOP3 packing models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
@@ -304,4 +388,5 @@ pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_DIV_FIXUP_F32", v_div_fixup_f32), ("V_DIV_FIXUP_F64", v_div_fixup_f64),
     ("V_DIV_FIXUP_F16", v_div_fixup_f16), ("V_DIV_FIXUP_LEGACY_F16", v_div_fixup_legacy_f16),
     ("V_CUBEID_F32", v_cubeid_f32), ("V_CUBESC_F32", v_cubesc_f32), ("V_CUBETC_F32", v_cubetc_f32),
+    ("V_CUBEMA_F32", v_cubema_f32), ("V_DIV_FMAS_F32", v_div_fmas_f32), ("V_DIV_FMAS_F64", v_div_fmas_f64),
 ];
