@@ -416,14 +416,14 @@ fn div_scale(name: &'static str, spec: &'static str, f: Fmt, big: u64, k: i32, t
     );
     // |S2| / |S1| < 2^(1 - bias), S2 nonzero and finite, S1 finite nonzero.
     let quot_d = format!(
-        "(and {} {} (not {}) (not {}) (< {} (* {} {})))",
+        "(and {} {} (not {}) (not {}) (< {} (* {} (fp.to_real {}))))",
         finite("s1"),
         finite("s2"),
         zero("s1"),
         zero("s2"),
         real("s2"),
         real("s1"),
-        format!("(fp.to_real {})", pow(1))
+        pow(1)
     );
     let near_max = format!(
         "(bvsge (bvsub {} {}) {})",
@@ -521,7 +521,7 @@ fn div_scale(name: &'static str, spec: &'static str, f: Fmt, big: u64, k: i32, t
             "(and (= s0 s2) (bvuge {e2} #b{one}) (bvule (bvadd {e2} {b}) {e1}) (bvule {e1} {top}))",
             e2 = exp("s2"),
             e1 = exp("s1"),
-            one = format!("{:0w$b}", 1, w = ew as usize),
+            one = "0".repeat(ew as usize - 1) + "1",
             b = lit(bias, ew),
             top = lit(2 * bias - 2, ew)
         ),
