@@ -240,6 +240,21 @@ pub fn v_pk_fma_f16() -> Model {
     .region("inf_times_zero_high", "(and (= ((_ extract 31 16) s0) #x7c00) (= ((_ extract 31 16) s1) #x0000))")
 }
 
+/// gfx908 (VOP2): D.f[31:16] = S0.f[31:16] * S1.f[31:16] + D.f[31:16], the same for [15:0].
+///
+/// The MI100 manual lists the opcode without a description (its VOP2 table is cut off):
+/// read from the name, a fused multiply-accumulate, as V_PK_FMA_F16 with D as the addend.
+pub fn v_pk_fmac_f16() -> Model {
+    packed_float(
+        "V_PK_FMAC_F16",
+        "D.f[31:16] = S0.f[31:16] * S1.f[31:16] + D.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + D.f[15:0] . (MI100: opcode listed, read from its name)",
+        H,
+        &["s0", "s1", "d_in"],
+        || fused(H, Fmt { e: 8, m: 21 }),
+    )
+    .region("exact_cancellation", "(and (= s0 #x3c003c00) (= s1 #x3c003c00) (= d_in #xbc00bc00))")
+}
+
 /// The packed integer and float models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
@@ -251,4 +266,5 @@ pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_PK_MAX_I16", v_pk_max_i16), ("V_PK_MIN_I16", v_pk_min_i16),
     ("V_PK_MAX_U16", v_pk_max_u16), ("V_PK_MIN_U16", v_pk_min_u16),
     ("V_PK_ADD_F16", v_pk_add_f16), ("V_PK_MUL_F16", v_pk_mul_f16), ("V_PK_FMA_F16", v_pk_fma_f16),
+    ("V_PK_FMAC_F16", v_pk_fmac_f16),
 ];
