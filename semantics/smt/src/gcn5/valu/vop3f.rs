@@ -215,6 +215,10 @@ fn div_fixup(name: &'static str, spec: &'static str, f: Fmt, under: Option<i64>)
                 f.is_nan(s2)
             ),
         )
+        .region(
+            "inf_over_zero",
+            format!("(and {} {})", zero(s1), is_inf(s2)),
+        )
         .region("denormal_denominator", f.is_sub(s1))
         .region(
             "ordinary_quotient",
