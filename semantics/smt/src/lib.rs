@@ -173,8 +173,6 @@ pub const EXEMPT: &[(&str, &str)] = &[
     ("V_FMA_MIX_F32", MIX), ("V_FMA_MIXLO_F16", MIX), ("V_FMA_MIXHI_F16", MIX),
     ("V_DOT2_F32_F16",  "the order and intermediate rounding of the sum are not published (the row is unspecified); a model would state the enclosure of every order: next round"),
     ("V_DOT2C_F32_F16", "the order and intermediate rounding of the sum are not published (the row is unspecified); a model would state the enclosure of every order: next round"),
-    ("V_PK_MIN_F16", "min() per half is not defined for NaN operands or zeros of both signs; a model needs a per-half open output: next round"),
-    ("V_PK_MAX_F16", "max() per half is not defined for NaN operands or zeros of both signs; a model needs a per-half open output: next round"),
     // End of third round (B).
 ];
 

@@ -37,6 +37,8 @@ const FLOAT_MODES: [u32; 10] = [
 const KNOWN: &[(&str, &str)] = &[
     // Third round (B).
     ("V_DIV_SCALE_F32", "reading difference, NaN operands only (checked by a one-off run with NaN operands excluded): the printed pseudocode has no NaN branch, so a NaN S1 or S2 passes S0 through (a NaN S2's exponent 255 also sets VCC by the near-MAX_FLOAT test) and a NaN S0 still gets the VCC its S1/S2 select; the kernel propagates a NaN with VCC = 0 (rule gcn5.v_div_scale.nan) (note 0027, \"Third round (B)\")"),
+    ("V_PK_MIN_F16", "reading difference, output flushing only (a one-off run without it agreed everywhere): the model flushes a denormal result when MODE flushes half output denormals, as the V_MIN_F32 model and kernel do; the V_PK_MIN/MAX_F16 kernel keeps it (rule gcn5.v_pk_min_f16.nan reads inputs under MODE only) (note 0027, \"Third round (B)\")"),
+    ("V_PK_MAX_F16", "reading difference: as V_PK_MIN_F16, output flushing of a denormal result (note 0027, \"Third round (B)\")"),
     ("V_DIV_SCALE_F64", "reading difference: as V_DIV_SCALE_F32, a NaN operand (note 0027, \"Third round (B)\")"),
     ("V_RCP_F64", "kernel acceptance too wide when MODE flushes output denormals: rcp(+-MAX) = +-2^-1024 flushes to a zero, and the kernel's 2^29-step range is centred on that zero, admitting denormals MODE flushes and values of the other sign (note 0027, \"Third round (B)\")"),
 ];

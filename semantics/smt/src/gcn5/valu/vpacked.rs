@@ -255,6 +255,75 @@ pub fn v_pk_fmac_f16() -> Model {
     .region("exact_cancellation", "(and (= s0 #x3c003c00) (= s1 #x3c003c00) (= d_in #xbc00bc00))")
 }
 
+/// V_PK_MIN_F16 (`max` false) / V_PK_MAX_F16: "min()" / "max()" per half, read as the
+/// VOP2 V_MIN_F16 / V_MAX_F16 pseudocode (the manual's only definition of an f16 min/max):
+/// signalling NaNs quieted first under MODE.IEEE, a NaN operand yields the other, the
+/// signed zeros as bit patterns, then the comparison (MAX with IEEE: `>=`). Operands read
+/// with MODE's half input flushing; a denormal result flushed per the half output bit.
+/// Flags not modelled (none printed).
+fn pk_minmax(name: &'static str, spec: &'static str, max: bool) -> Model {
+    let f = H;
+    let (a, b) = (f.fp("a"), f.fp("b"));
+    let (pz, nz) = ("#x0000", "#x8000");
+    let pick = if max {
+        format!(
+            "(ite (and (= a {pz}) (= b {nz})) a (ite (and (= a {nz}) (= b {pz})) b (ite {ieee} (ite (fp.geq {a} {b}) a b) (ite (fp.gt {a} {b}) a b))))",
+            ieee = ieee()
+        )
+    } else {
+        format!("(ite (and (= a {pz}) (= b {nz})) b (ite (and (= a {nz}) (= b {pz})) a (ite (fp.lt {a} {b}) a b)))")
+    };
+    let d = format!(
+        "(ite (and {ieee} {sa}) {qa} (ite (and {ieee} {sb}) {qb} (ite {na} b (ite {nb} a {pick}))))",
+        ieee = ieee(),
+        sa = f.is_snan("a"),
+        sb = f.is_snan("b"),
+        qa = f.quiet("a"),
+        qb = f.quiet("b"),
+        na = f.is_nan("a"),
+        nb = f.is_nan("b"),
+    );
+    let d = format!(
+        "(let ((r {d})) (ite (and {} {}) {} r))",
+        f.flush_out(),
+        f.is_sub("r"),
+        f.signed_zero("r")
+    );
+    let r = Rounded {
+        d,
+        nan_any: "#b0".into(),
+        flags: lit(0, 6),
+    };
+    let mut m = packed_float(name, spec, f, &["s0", "s1"], || Rounded {
+        d: r.d.clone(),
+        nan_any: r.nan_any.clone(),
+        flags: r.flags.clone(),
+    })
+    .region(
+        "signed_zeros_low",
+        "(and (= ((_ extract 15 0) s0) #x0000) (= ((_ extract 15 0) s1) #x8000))",
+    )
+    .region("snan_high", f.is_snan("((_ extract 31 16) s1)"));
+    m.flags_modelled = Some(0);
+    m
+}
+/// D.f[31:16] = min(S0.f[31:16], S1.f[31:16]) . D.f[15:0] = min(S0.f[15:0], S1.u[15:0]) .
+pub fn v_pk_min_f16() -> Model {
+    pk_minmax(
+        "V_PK_MIN_F16",
+        "D.f[31:16] = min(S0.f[31:16], S1.f[31:16]) . D.f[15:0] = min(S0.f[15:0], S1.u[15:0]) .",
+        false,
+    )
+}
+/// D.f[31:16] = max(S0.f[31:16], S1.f[31:16]) . D.f[15:0] = max(S0.f[15:0], S1.f[15:0]) .
+pub fn v_pk_max_f16() -> Model {
+    pk_minmax(
+        "V_PK_MAX_F16",
+        "D.f[31:16] = max(S0.f[31:16], S1.f[31:16]) . D.f[15:0] = max(S0.f[15:0], S1.f[15:0]) .",
+        true,
+    )
+}
+
 /// The packed integer and float models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
@@ -266,5 +335,5 @@ pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_PK_MAX_I16", v_pk_max_i16), ("V_PK_MIN_I16", v_pk_min_i16),
     ("V_PK_MAX_U16", v_pk_max_u16), ("V_PK_MIN_U16", v_pk_min_u16),
     ("V_PK_ADD_F16", v_pk_add_f16), ("V_PK_MUL_F16", v_pk_mul_f16), ("V_PK_FMA_F16", v_pk_fma_f16),
-    ("V_PK_FMAC_F16", v_pk_fmac_f16),
+    ("V_PK_FMAC_F16", v_pk_fmac_f16), ("V_PK_MIN_F16", v_pk_min_f16), ("V_PK_MAX_F16", v_pk_max_f16),
 ];
