@@ -17,7 +17,9 @@
 //!   `(define-fun s_add_u32.d ((s0 (_ BitVec 32)) (s1 (_ BitVec 32))) (_ BitVec 32) ...)`,
 //!   so a property can apply the instruction to other operands (`(s_add_u32.d s1 s0)`);
 //! - `mode`, a `(_ BitVec 32)` constant: the MODE register the script was made for (no
-//!   integer model reads it).
+//!   integer model reads it);
+//! - float models add `nan_any` and `flags`; approximate ones (RCP/RSQ/SQRT) `lo`, `hi`
+//!   (the accepted range) and `open`; packed f16 ones `nan_half` (note 0027).
 
 mod bv;
 mod fp;
