@@ -24,6 +24,10 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vround::MODELS,
     valu::vcvt::MODELS,
     valu::vmad::MODELS,
+    // Third round (B).
+    valu::trans::MODELS,
+    valu::vop3f::MODELS,
+    valu::vpacked::MODELS,
 ];
 
 /// The file of each of [`TABLES`], in the same order, from the repository root (the
@@ -39,4 +43,12 @@ pub const SOURCES: &[&str] = &[
     "semantics/smt/src/gcn5/valu/vop3i.rs",
     "semantics/smt/src/gcn5/valu/vfloat.rs",
     "semantics/smt/src/gcn5/valu/vopcf.rs",
+    "semantics/smt/src/gcn5/valu/vdot.rs",
+    "semantics/smt/src/gcn5/valu/vminmax.rs",
+    "semantics/smt/src/gcn5/valu/vround.rs",
+    "semantics/smt/src/gcn5/valu/vcvt.rs",
+    "semantics/smt/src/gcn5/valu/vmad.rs",
+    "semantics/smt/src/gcn5/valu/trans.rs",
+    "semantics/smt/src/gcn5/valu/vop3f.rs",
+    "semantics/smt/src/gcn5/valu/vpacked.rs",
 ];

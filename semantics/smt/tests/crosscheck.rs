@@ -49,6 +49,12 @@ const KNOWN: &[(&str, &str, Applies)] = &[
     ("V_MADMK_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
     ("V_MADAK_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
     ("V_MAD_LEGACY_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
+    // Third round (B).
+    ("V_DIV_SCALE_F32", "reading difference, NaN operands only (checked by a one-off run with NaN operands excluded): the printed pseudocode has no NaN branch, so a NaN S1 or S2 passes S0 through (a NaN S2's exponent 255 also sets VCC by the near-MAX_FLOAT test) and a NaN S0 still gets the VCC its S1/S2 select; the kernel propagates a NaN with VCC = 0 (rule gcn5.v_div_scale.nan) (note 0027, \"Third round (B)\")", |_, i| ["s0", "s1", "s2"].iter().any(|s| nan(i[*s], 32))),
+    ("V_PK_MIN_F16", "reading difference, output flushing only (a one-off run without it agreed everywhere): the model flushes a denormal result when MODE flushes half output denormals, as the V_MIN_F32 model and kernel do; the V_PK_MIN/MAX_F16 kernel keeps it (rule gcn5.v_pk_min_f16.nan reads inputs under MODE only) (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
+    ("V_PK_MAX_F16", "reading difference: as V_PK_MIN_F16, output flushing of a denormal result (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
+    ("V_DIV_SCALE_F64", "reading difference: as V_DIV_SCALE_F32, a NaN operand (note 0027, \"Third round (B)\")", |_, i| ["s0", "s1", "s2"].iter().any(|s| nan(i[*s], 64))),
+    ("V_RCP_F64", "kernel acceptance too wide when MODE flushes output denormals: rcp(+-MAX) = +-2^-1024 flushes to a zero, and the kernel's 2^29-step range is centred on that zero, admitting denormals MODE flushes and values of the other sign (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
 ];
 
 /// Note 0027 "Third round (A)": "denormals are accepted" read two ways.
@@ -56,6 +62,17 @@ const FRACT_FLAGS: &str = "a denormal operand: the model accepts it (the manual'
 
 /// Note 0027 "Third round (A)": MAD's "denormals are flushed" for MAC/MADMK/MADAK/MAD_LEGACY.
 const MAC_FLUSH: &str = "a MODE that allows denormals of the row's width: the model follows MODE ('Rounding and Denormal modes apply to all floating-point operations unless otherwise specified', and these rows specify nothing); the kernel flushes as V_MAD does (rule gcn5.v_mac_f32.denorm, inferred from LLVM's use of them)";
+
+/// Whether `x` (`w` bits) is a float NaN.
+fn nan(x: u64, w: u32) -> bool {
+    let m = match w {
+        16 => 10,
+        32 => 23,
+        _ => 52,
+    };
+    let e = mask(w) >> 1 >> m;
+    (x & (mask(w) >> 1)) >> m == e && x & ((1u64 << m) - 1) != 0
+}
 
 /// Whether `x` (`w` bits) is a float denormal.
 fn subnormal(x: u64, w: u32) -> bool {

@@ -13,3 +13,7 @@ pub mod vdot;
 pub mod vmad;
 pub mod vminmax;
 pub mod vround;
+// Third round (B): transcendentals, VOP3 float specials, packed math.
+pub mod trans;
+pub mod vop3f;
+pub mod vpacked;

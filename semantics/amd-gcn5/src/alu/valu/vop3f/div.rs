@@ -261,8 +261,9 @@ fn div_fixup_core<F: Format>(s: [u64; 3], under: Option<i64>) -> LaneOut {
         flags |= Flags::INVALID;
         default_nan::<F>()
     } else if is_zero::<F>(s1) || is_inf::<F>(s2) {
-        // x/0, or inf/y
-        flags |= Flags::when(is_zero::<F>(s1), Flags::DIV_BY_ZERO);
+        // x/0, or inf/y; divide by zero only for a finite dividend (inf/0 is an exact
+        // infinity: IEEE 754 7.3, rule gcn5.v_div_fixup.flags).
+        flags |= Flags::when(is_zero::<F>(s1) && !is_inf::<F>(s2), Flags::DIV_BY_ZERO);
         sign_bit | F::INFINITY
     } else if is_inf::<F>(s1) || is_zero::<F>(s2) {
         // x/inf, 0/y

@@ -337,6 +337,10 @@ fn div_fixup_f32_special_values() {
     // 1.0 / -0: sign 1, -inf, divide by zero.
     let r = f(ONE, 0x8000_0000, ONE);
     assert_eq!((r.d, r.flags), (Some(0xff80_0000), Flags::DIV_BY_ZERO));
+    // -inf / +0 (worked by hand, IEEE 754 7.3: divide by zero only for a finite
+    // dividend): sign 0^1 = 1, -inf, no flag. Found by the z3 cross-check (note 0027).
+    let r = f(ONE, 0, 0xff80_0000);
+    assert_eq!((r.d, r.flags), (Some(0xff80_0000), Flags::NONE));
     // -inf / 2.0: -inf, no flag.
     let r = f(ONE, TWO, 0xff80_0000);
     assert_eq!((r.d, r.flags), (Some(0xff80_0000), Flags::NONE));
