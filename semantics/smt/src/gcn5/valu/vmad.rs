@@ -135,15 +135,27 @@ pub fn fused(f: Fmt) -> Rounded {
         e: f.e + 2,
         m: 2 * f.m + 1,
     };
+    fused_scaled(f, prod, "1.0", "#b0")
+}
+
+/// [`fused`] (with the product exact in `prod`), with the result multiplied by `scale` (a Real literal, a power of two)
+/// before the one rounding when the 1-bit term `by` is 1 (V_DIV_FMAS's
+/// `2**32 * (S0.f * S1.f + S2.f)`).
+pub(crate) fn fused_scaled(f: Fmt, prod: Fmt, scale: &str, by: &str) -> Rounded {
     let wide = f.widened(2);
     let rm = f.rm();
     let to = |g: Fmt, v: &str| format!("((_ to_fp {} {}) RNE {})", g.e, g.m + 1, f.fp(v));
-    let exact = format!(
+    let sum = format!(
         "(+ (* (fp.to_real {}) (fp.to_real {})) (fp.to_real {}))",
         f.fp("a"),
         f.fp("b"),
         f.fp("c")
     );
+    let exact = if by == "#b0" {
+        sum
+    } else {
+        format!("(* (ite (= {by} #b1) {scale} 1.0) {sum})")
+    };
     let finite = ["a", "b", "c"]
         .iter()
         .map(|v| format!("(not (fp.isInfinite {0})) (not (fp.isNaN {0}))", f.fp(v)))

@@ -182,49 +182,7 @@ pub fn v_pk_mul_f16() -> Model {
 /// zero sum and the infinite and invalid cases come from z3's `fp.add` of the exact
 /// product and `c` (exact there: IEEE's zero sign, inf - inf invalid).
 pub(crate) fn fused(f: Fmt, prod: Fmt) -> Rounded {
-    fused_scaled(f, prod, "1.0", "#b0")
-}
-
-/// [`fused`] with the result multiplied by `scale` (a Real literal, a power of two)
-/// before the one rounding when the 1-bit term `by` is 1 (V_DIV_FMAS's
-/// `2**32 * (S0.f * S1.f + S2.f)`).
-pub(crate) fn fused_scaled(f: Fmt, prod: Fmt, scale: &str, by: &str) -> Rounded {
-    let wide = f.widened(2);
-    let rm = f.rm();
-    let to = |g: Fmt, v: &str| format!("((_ to_fp {} {}) RNE {})", g.e, g.m + 1, f.fp(v));
-    let exact = format!(
-        "(* (ite (= {by} #b1) {scale} 1.0) (+ (* (fp.to_real {}) (fp.to_real {})) (fp.to_real {})))",
-        f.fp("a"),
-        f.fp("b"),
-        f.fp("c")
-    );
-    let finite = ["a", "b", "c"]
-        .iter()
-        .map(|v| format!("(not (fp.isInfinite {0})) (not (fp.isNaN {0}))", f.fp(v)))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let special = format!(
-        "(fp.add {rm} (fp.mul RNE {} {}) {})",
-        to(prod, "a"),
-        to(prod, "b"),
-        to(prod, "c")
-    );
-    let one = |g: Fmt| {
-        format!(
-            "(ite (and {finite} (not (= {exact} 0.0))) ((_ to_fp {e} {s}) {rm} {exact}) ((_ to_fp {e} {s}) {rm} {special}))",
-            e = g.e,
-            s = g.m + 1
-        )
-    };
-    round(RoundIn {
-        inf: f,
-        out: f,
-        ops: &["a", "b", "c"],
-        r: one(f),
-        wide,
-        w: one(wide),
-        exact,
-    })
+    super::vmad::fused_scaled(f, prod, "1.0", "#b0")
 }
 
 /// D.f[31:16] = S0.f[31:16] * S1.f[31:16] + S2.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + S2.f[15:0] . Fused half-precision multiply add.
