@@ -15,6 +15,7 @@ mod tests;
 
 use super::atomic::Op as Atomic;
 use crate::alu::valu::{Accept, Output, Unsettled};
+use crate::alu::vexec::pending;
 use crate::alu::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::operand::ScalarReg;
@@ -315,10 +316,6 @@ pub fn handles(row: &Row) -> bool {
 /// The entry of a row in [`ROWS`].
 pub fn buf_row(name: &str) -> Option<&'static BufRow> {
     ROWS.iter().find(|r| r.name == name)
-}
-
-fn pending(name: &'static str, reason: &'static str) -> ExecError {
-    ExecError::Pending { name, reason }
 }
 
 /// Execute an instruction of this family.

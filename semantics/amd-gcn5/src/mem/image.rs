@@ -15,6 +15,7 @@ mod tests;
 mod run;
 
 use super::atomic::Op as Atomic;
+use crate::alu::vexec::pending;
 use crate::alu::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
@@ -271,10 +272,6 @@ pub fn handles(row: &Row) -> bool {
 /// The entry of a row in [`ROWS`].
 pub fn image_row(name: &str) -> Option<&'static ImageRow> {
     ROWS.iter().find(|r| r.name == name)
-}
-
-fn pending(name: &'static str, reason: &'static str) -> ExecError {
-    ExecError::Pending { name, reason }
 }
 
 /// Execute an instruction of this family.
