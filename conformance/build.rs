@@ -36,7 +36,9 @@ fn hash(root: &Path, paths: &[&str]) -> u64 {
     };
     for path in paths {
         let p = root.join(path);
-        println!("cargo:rerun-if-changed={}", p.display());
+        // Relative to the package root (cargo resolves it there), so that a target folder
+        // copied from another checkout watches this checkout's files, not that one's.
+        println!("cargo:rerun-if-changed=../{path}");
         let mut list = Vec::new();
         if p.is_dir() {
             files(&p, &mut list);
@@ -60,7 +62,10 @@ fn hash(root: &Path, paths: &[&str]) -> u64 {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // Read at run time, not with env!: a build-script binary reused from a target folder
+    // copied from another checkout must hash this checkout's sources.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let root = Path::new(&manifest).join("..");
     let float = hash(&root, &["semantics/core", "semantics/float"]);
     println!("cargo:rustc-env=GPUREF_SEMANTICS_HASH={float:016x}");
     let gcn5 = hash(
