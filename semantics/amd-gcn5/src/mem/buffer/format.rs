@@ -296,10 +296,15 @@ pub fn load16(nfmt: u8, width: u32, v: u32) -> Result<Conv, &'static str> {
             let ends = num == 0 || num == den || num == -den;
             rounded(u32::from(q.value), loose_if(!ends, Loose::Any))
         }
-        UNORM | SNORM => rounded(
-            f32_to_f16(norm_f32(v, width, nfmt == SNORM).bits),
-            Loose::Any,
-        ),
+        UNORM | SNORM => {
+            // 0 and the ends (+-1.0) are exact in every reading; the rest is rounded twice
+            // or once, which the manual does not say.
+            let c = norm_f32(v, width, nfmt == SNORM);
+            rounded(
+                f32_to_f16(c.bits),
+                loose_if(c.loose != Loose::Exact, Loose::Any),
+            )
+        }
         USCALED => rounded(f16_of(v, IntType::U32), loose_if(width > 11, Loose::Any)),
         SSCALED => rounded(
             f16_of(sext(v, width), IntType::I32),

@@ -423,6 +423,16 @@ fn load_conversions() {
         load16(UINT, 32, 0x1_0005).unwrap().loose,
         format::Loose::Any
     );
+    // D16 of 16-bit UNORM/SNORM: 0 and the ends are exact whichever way the conversion
+    // rounds (0 -> +0, 65535 -> 1.0 = 0x3c00, SNORM 0x8001 and 0x8000 -> -1.0 = 0xbc00);
+    // an interior value is not settled by the manual.
+    let exact = |c: format::Conv| (c.bits, c.loose == format::Loose::Exact);
+    assert_eq!(exact(load16(UNORM, 16, 0).unwrap()), (0, true));
+    assert_eq!(exact(load16(UNORM, 16, 0xffff).unwrap()), (0x3c00, true));
+    assert_eq!(exact(load16(SNORM, 16, 0x7fff).unwrap()), (0x3c00, true));
+    assert_eq!(exact(load16(SNORM, 16, 0x8001).unwrap()), (0xbc00, true));
+    assert_eq!(exact(load16(SNORM, 16, 0x8000).unwrap()), (0xbc00, true));
+    assert_eq!(load16(UNORM, 16, 0x1234).unwrap().loose, format::Loose::Any);
 }
 
 #[test]
