@@ -54,7 +54,6 @@ const KNOWN: &[(&str, &str, Applies)] = &[
     ("V_PK_MIN_F16", "reading difference, output flushing only (a one-off run without it agreed everywhere): the model flushes a denormal result when MODE flushes half output denormals, as the V_MIN_F32 model and kernel do; the V_PK_MIN/MAX_F16 kernel keeps it (rule gcn5.v_pk_min_f16.nan reads inputs under MODE only) (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
     ("V_PK_MAX_F16", "reading difference: as V_PK_MIN_F16, output flushing of a denormal result (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
     ("V_DIV_SCALE_F64", "reading difference: as V_DIV_SCALE_F32, a NaN operand (note 0027, \"Third round (B)\")", |_, i| ["s0", "s1", "s2"].iter().any(|s| nan(i[*s], 64))),
-    ("V_RCP_F64", "kernel acceptance too wide when MODE flushes output denormals: rcp(+-MAX) = +-2^-1024 flushes to a zero, and the kernel's 2^29-step range is centred on that zero, admitting denormals MODE flushes and values of the other sign (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
 ];
 
 /// Note 0027 "Third round (A)": "denormals are accepted" read two ways.

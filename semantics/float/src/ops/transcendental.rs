@@ -228,8 +228,33 @@ pub fn interval_hull<F: Format>(a: (u64, u64), b: (u64, u64)) -> (u64, u64) {
     (lower::<F>(a.0, b.0), upper::<F>(a.1, b.1))
 }
 
-/// Finish: the mode's result, its certainty and the accuracy interval.
+/// `mode` with the results of every format kept (not flushed): the interval is widened on
+/// unflushed values, then its ends are flushed (see [`finish`]).
+fn keeping_outputs(mode: &FpMode) -> FpMode {
+    let mut d = mode.denormals;
+    for c in [&mut d.half, &mut d.bfloat, &mut d.single, &mut d.double] {
+        c.flush_outputs = false;
+    }
+    mode.with_denormals(d)
+}
+
+/// A subnormal flushed to the zero of its sign.
+fn flush_bound<F: Format>(x: u64) -> u64 {
+    if is_subnormal::<F>(x) {
+        x & F::SIGN_MASK
+    } else {
+        x
+    }
+}
+
+/// Finish: the mode's result, its certainty and the accuracy interval. Under a mode that
+/// flushes results, the interval is that of the unflushed values with both ends flushed
+/// (flushing keeps numeric order, so every flushed value of the unflushed interval lies
+/// between the flushed ends); widening a flushed zero instead would step across zero into
+/// subnormals the mode never returns and values of the other sign.
 fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: Ulps) -> Transcendental<F::Bits> {
+    let flush_out = mode.denormals_for::<F>().flush_outputs;
+    let (result_mode, mode) = (mode, &keeping_outputs(mode));
     let widen = ulps.widen();
     let (result, certain, special, lo, hi) = match v {
         Val::Special(r) => (r, true, true, r.value, r.value),
@@ -242,7 +267,7 @@ fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: Ulps) -> Transce
                     round_pack::<F>(sign, e, s, m)
                 }
             };
-            let r = at(mode);
+            let r = at(result_mode);
             let d = at(&directed(mode, Rounding::TowardNegative)).value;
             let u = at(&directed(mode, Rounding::TowardPositive)).value;
             let (d, u) = if ulps.0 < 100 && sig != 0 {
@@ -258,12 +283,12 @@ fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: Ulps) -> Transce
             let scale = e.exp - 126;
             let lo_mag = e.sig - e.err;
             let hi_mag = e.sig + e.err;
-            let a = round_mag::<F>(e.sign, lo_mag, scale, true, mode);
-            let b = round_mag::<F>(e.sign, hi_mag, scale, true, mode);
+            let a = round_mag::<F>(e.sign, lo_mag, scale, true, result_mode);
+            let b = round_mag::<F>(e.sign, hi_mag, scale, true, result_mode);
             let r = if a == b {
                 a
             } else {
-                round_mag::<F>(e.sign, e.sig, scale, true, mode)
+                round_mag::<F>(e.sign, e.sig, scale, true, result_mode)
             };
             let dn = directed(mode, Rounding::TowardNegative);
             let up = directed(mode, Rounding::TowardPositive);
@@ -282,6 +307,11 @@ fn finish<F: Format>(v: Val, input: Flags, mode: &FpMode, ulps: Ulps) -> Transce
             };
             (r, a == b, false, d, u)
         }
+    };
+    let (lo, hi) = if flush_out {
+        (flush_bound::<F>(lo), flush_bound::<F>(hi))
+    } else {
+        (lo, hi)
     };
     Transcendental {
         result: Flagged::new(F::bits_from_u64(result.value), result.flags | input),
@@ -372,6 +402,9 @@ fn directed_pair<F: Format>(
             hi: r.value,
         };
     }
+    // As in `finish`: widen the unflushed values, then flush the ends.
+    let flush_out = mode.denormals_for::<F>().flush_outputs;
+    let mode = &keeping_outputs(mode);
     let widen = ulps.widen();
     let d: u64 = op(&directed(mode, Rounding::TowardNegative)).value.into();
     let u: u64 = op(&directed(mode, Rounding::TowardPositive)).value.into();
@@ -379,6 +412,11 @@ fn directed_pair<F: Format>(
         sub_ulp::<F>(&est(xv), rv, ulps, mode)
     } else {
         (step::<F>(d, widen, false), step::<F>(u, widen, true))
+    };
+    let (lo, hi) = if flush_out {
+        (flush_bound::<F>(lo), flush_bound::<F>(hi))
+    } else {
+        (lo, hi)
     };
     Transcendental {
         result: r,

@@ -271,3 +271,22 @@ fn intervals_next_to_one_are_exact() {
         0x3f7f_ffff
     );
 }
+
+#[test]
+fn a_flushed_result_has_an_interval_of_flushed_ends() {
+    use crate::mode::{DenormModes, Denormals};
+    // 1 / MAX_f64 = 1 / ((2 − 2^-52) × 2^1023) ≈ 2^-1024: a subnormal (the smallest normal is
+    // 2^-1022). Kept, the 2^29-step interval around it holds only positive subnormals; a mode
+    // that flushes results returns +0 and must accept +0 alone, not the subnormals it never
+    // returns nor negative values (stepping down from a flushed +0 reaches them).
+    const MAX: u64 = 0x7fef_ffff_ffff_ffff;
+    let kept = reciprocal::<Binary64, AmdGcn5>(MAX, &FpMode::IEEE, Ulps(1 << 29));
+    assert!(is_subnormal::<Binary64>(kept.lo) && is_subnormal::<Binary64>(kept.hi));
+    assert!(kept.lo & Binary64::SIGN_MASK == 0, "{kept:?}");
+    let flush = FpMode::IEEE.with_denormals(DenormModes::all(Denormals::FLUSH));
+    let r = reciprocal::<Binary64, AmdGcn5>(MAX, &flush, Ulps(1 << 29));
+    assert_eq!((r.result.value, r.lo, r.hi), (0, 0, 0), "{r:?}");
+    let n = reciprocal::<Binary64, AmdGcn5>(MAX | Binary64::SIGN_MASK, &flush, Ulps(1 << 29));
+    let neg0 = Binary64::SIGN_MASK;
+    assert_eq!((n.result.value, n.lo, n.hi), (neg0, neg0, neg0), "{n:?}");
+}
