@@ -178,6 +178,8 @@ pub const SCOPES: &[(&str, Scope)] = &[
                                              "V_CVT_RPI_I32_F32", "V_CVT_FLR_I32_F32", "V_TRUNC_F*", "V_CEIL_F*",
                                              "V_FLOOR_F*", "V_RNDNE_F*"])),
     ("gcn5.valu.norm16",              Rows(&["V_CVT_NORM_*_F16"])),
+    ("gcn5.valu.trans_f32_denorm",    Rows(&["V_EXP_F32", "V_LOG_F32", "V_RCP_F32", "V_RCP_IFLAG_F32", "V_RSQ_F32",
+                                             "V_SQRT_F32"])),
     ("gcn5.valu.round_integral.",     Rows(ROUND_INTEGRAL)),
     ("gcn5.valu.frexp",               Rows(&["V_FREXP_*"])),
     ("gcn5.valu.ldexp",               Rows(&["V_LDEXP_F32", "V_LDEXP_F64"])),

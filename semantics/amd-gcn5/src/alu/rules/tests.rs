@@ -89,6 +89,12 @@ fn family_and_own_rules_land_on_the_expected_rows() {
     assert!(!ids("V_DOT2C_F32_F16").contains(&"gcn5.vop3p.opsel"));
     assert!(!ids("V_PK_FMAC_F16").contains(&"gcn5.vop3p.opsel"));
     assert!(ids("S_BFE_U32").contains(&"gcn5.salu.bfe.width"));
+    // The single-precision transcendentals' flushing rule is theirs, not a common VALU rule.
+    assert!(ids("V_RSQ_F32").contains(&"gcn5.valu.trans_f32_denorm"));
+    assert!(!ids("V_ADD_F32").contains(&"gcn5.valu.trans_f32_denorm"));
+    assert!(!common_rules(Group::Valu)
+        .iter()
+        .any(|r| r.id == "gcn5.valu.trans_f32_denorm"));
     // Common rules are not repeated per row.
     assert!(!ids("V_ADD_F32").contains(&"gcn5.valu.exec_mask"));
     assert!(common_rules(Group::Valu)
