@@ -116,6 +116,9 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.valu.readfirstlane", status: Status::Specified,
         cites: &[SpecRef::new(Spec::Vega, "VOP1 Instructions")],
         statement: "V_READFIRSTLANE_B32 reads the lowest lane with EXEC set, lane 0 when EXEC is 0" },
+    Rule { id: "gcn5.v_clrexcp.state", status: Status::Unspecified,
+        cites: &[SpecRef::new(Spec::Vega, "VOP1 Instructions"), SpecRef::new(Spec::Vega, "Trap Status register"), SpecRef::new(Spec::Gpuref, "docs/design/0037-gcn5-sad-legacy-clrexcp.md")],
+        statement: "V_CLREXCP (\"Clear wave's exception state in SIMD (SP)\"): gpuref clears TRAPSTS.EXCP, bits 8:0 (the exception status the shader program clears, 'Trap Status register'); the other reading, state internal to the SIMD and nothing visible, leaves TRAPSTS unchanged: those 9 bits accept any value, every other bit of TRAPSTS is settled; no VGPR, SGPR or EXEC changes" },
     Rule { id: "gcn5.valu.lane_select", status: Status::Unspecified,
         cites: &[SpecRef::new(Spec::Vega, "VOP3A Instructions"), DESIGN],
         statement: "V_READLANE/V_WRITELANE use S1[5:0] as the lane (a wave has 64); a V_WRITELANE lane select above 63 also accepts the lane unchanged" },
@@ -379,6 +382,7 @@ fn write_vgpr(vgpr: &mut [[u32; 64]], v: u8, dwords: u8, lane: usize, value: u12
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let row = inst.row;
     wave.unsettled.clear();
+    wave.program_unsettled.clear();
     if wave.vgpr.len() < 256 {
         return Err(pending(row.name, "the wave holds fewer than 256 VGPRs"));
     }
@@ -397,6 +401,7 @@ pub(crate) fn execute_with(
 ) -> Result<(), ExecError> {
     let row = inst.row;
     wave.unsettled.clear();
+    wave.program_unsettled.clear();
     if wave.vgpr.len() < 256 {
         return Err(pending(row.name, "the wave holds fewer than 256 VGPRs"));
     }

@@ -484,7 +484,7 @@ fn wave_level_rows_are_visible_and_exempt_rows_say_why() {
             assert!(crate::alu::has_semantics(row), "{name}");
         }
     }
-    for name in ["V_INTERP_P1_F32", "V_INTERP_P2_F16", "V_CLREXCP"] {
+    for name in ["V_INTERP_P1_F32", "V_INTERP_P2_F16"] {
         let row = crate::instructions::rows()
             .find(|r| r.name == name)
             .unwrap_or_else(|| panic!("{name}"));
@@ -716,4 +716,26 @@ fn a_constant_for_a_quad_is_refused_by_name() {
     let e = execute_with(&mut w, &i, rot128).unwrap_err().to_string();
     assert!(e.contains("v_mqsad_u32_u8") && e.contains("128-bit"), "{e}");
     assert_eq!(w.vgpr[0][0], 0, "nothing written");
+}
+
+#[test]
+fn clrexcp_clears_trapsts_excp_and_says_it_is_a_choice() {
+    // TRAPSTS = 0x1ff (every EXCP bit) | 1 << 11 (ILLEGAL_INST) | 0x3f << 16 (EXCP_CYCLE):
+    // EXCP[8:0] cleared, the rest kept (Vega "Trap Status register": EXCP is bits 8:0).
+    for asm in ["v_clrexcp", "v_clrexcp_e64"] {
+        let mut w = wave(ALL);
+        w.trapsts = 0x003f_09ff;
+        w.vgpr[0] = [7; 64];
+        let before = w.clone();
+        crate::alu::execute(&mut w, &inst(asm)).unwrap_or_else(|e| panic!("{asm}: {e}"));
+        assert_eq!(w.trapsts, 0x003f_0800, "{asm}");
+        assert_eq!(
+            w.program_unsettled,
+            [("trapsts.excp", "gcn5.v_clrexcp.state")]
+        );
+        assert_eq!((w.vgpr == before.vgpr, w.exec), (true, ALL));
+        // The next vector instruction replaces the list.
+        run(&mut w, "v_mov_b32 v1, v0", s0);
+        assert!(w.program_unsettled.is_empty());
+    }
 }
