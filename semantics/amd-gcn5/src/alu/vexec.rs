@@ -19,7 +19,7 @@ mod outmod;
 mod sdwa;
 mod wavelevel;
 
-pub use wavelevel::{EXEMPT, WAVE_LEVEL};
+pub use wavelevel::{EXEMPT, TRAPSTS_EXCP, WAVE_LEVEL};
 
 use super::valu::Output;
 use super::valu::{LaneCtx, LaneIn, VectorKernel};
