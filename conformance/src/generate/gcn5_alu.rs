@@ -770,7 +770,8 @@ fn plans(target: Target) -> Vec<(&'static Row, Result<Plan, String>)> {
         .filter_map(|r| {
             if salu::KERNELS.iter().any(|k| k.name == r.name) {
                 Some((r, salu_plan(r)))
-            } else if valu::kernel(r.name).is_some() {
+            } else if valu::kernel(r.name).is_some() || r.name == "V_CLREXCP" {
+                // V_CLREXCP, a wave-level row, has a value to observe: TRAPSTS.
                 Some((r, valu_plan(r, false)))
             } else {
                 None
