@@ -304,3 +304,78 @@ fn mfma_prints_accvgprs_with_their_acceptance() {
             .collect::<String>()
     );
 }
+
+#[test]
+fn masked_and_quad_sads_and_the_128_bit_quad() {
+    // Worked by hand (docs/design/0037). V_MSAD_U8: S1 = 0xff7f0003's byte 1 is 0, so that
+    // position is skipped: |01-03| + |80-7f| + |00-ff| = 258, + S2 = 1 → 0x103.
+    assert_eq!(
+        ok(&[
+            "v_msad_u8 v0, v1, v2, v3",
+            "v1=0x0080ff01",
+            "v2=0xff7f0003",
+            "v3=1",
+            ALL
+        ]),
+        "v0=0x103\n"
+    );
+    // V_QSAD_PK_U16_U8: S0 bytes 01..08, S1 bytes 01 02 03 04: windows 0..3 give SADs 0, 4,
+    // 8, 12; accumulators 1, 2, 3, 4 → fields 1, 6, 11, 16: v0 = 0x00060001, v1 = 0x0010000b.
+    assert_eq!(
+        ok(&[
+            "v_qsad_pk_u16_u8 v[0:1], v[4:5], v6, v[8:9]",
+            "v[4:5]=0x0807060504030201",
+            "v6=0x04030201",
+            "v[8:9]=0x0004000300020001",
+            ALL,
+        ]),
+        "v0=0x60001\nv1=0x10000b\n"
+    );
+    // An overflowing 16-bit field: S2 field 1 = 0xffff, + window 1's SAD 4 = 0x10003 wraps
+    // to 3 (v0 = 0x00030000, field 0 = 0 + 0), and the note accepts any value of that field.
+    let o = ok(&[
+        "v_qsad_pk_u16_u8 v[0:1], v[4:5], v6, v[8:9]",
+        "v[4:5]=0x0807060504030201",
+        "v6=0x04030201",
+        "v[8:9]=0xffff0000",
+        ALL,
+    ]);
+    assert!(o.starts_with("v0=0x30000"), "{o}");
+    assert!(o.contains("gcn5.v_qsad_pk_u16_u8.overflow"), "{o}");
+    // V_MQSAD_U32_U8 reads S2 and writes D as VGPR quads. S1 = 00 02 00 04 masks bytes 0
+    // and 2: SADs 0, 2, 4, 6 plus accumulators 1, 2, 3, 4 → 1, 4, 7, 10.
+    assert_eq!(
+        ok(&[
+            "v_mqsad_u32_u8 v[0:3], v[4:5], v6, v[8:11]",
+            "v[4:5]=0x0807060504030201",
+            "v6=0x04000200",
+            "v8=1",
+            "v9=2",
+            "v10=3",
+            "v11=4",
+            ALL,
+        ]),
+        "v0=0x1\nv1=0x4\nv2=0x7\nv3=0xa\n"
+    );
+}
+
+#[test]
+fn legacy_log_and_clrexcp_print_their_choices() {
+    // log2(0): gpuref writes -MAX_FLT (DX9, R700 LOG_CLAMPED) and accepts -inf too.
+    let o = ok(&["v_log_legacy_f32 v0, v1", ALL]);
+    assert!(o.starts_with("v0=0xff7fffff"), "{o}");
+    assert!(o.contains("gcn5.v_log_legacy_f32.zero"), "{o}");
+    // 2^10 = 1024 exactly: 0x44800000, nothing open (every reading agrees).
+    assert_eq!(
+        ok(&["v_exp_legacy_f32 v0, v1", "v1=0x41200000", ALL]),
+        "v0=0x44800000\n"
+    );
+    // V_CLREXCP: TRAPSTS.EXCP (bits 8:0) cleared, ILLEGAL_INST (bit 11) kept; the note
+    // says the field is gpuref's choice.
+    let o = ok(&["v_clrexcp", "trapsts=0x9ff"]);
+    assert!(o.contains("trapsts=0x800"), "{o}");
+    assert!(
+        o.contains("trapsts.excp: gpuref's choice, rule gcn5.v_clrexcp.state"),
+        "{o}"
+    );
+}

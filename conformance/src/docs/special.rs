@@ -153,7 +153,7 @@ fn cell(out: &valu::LaneOut, dst: Option<Ty>) -> Vec<Span> {
             (Output::Carry, _) => "vcc",
             (_, Accept::AnyNan) => "any NaN",
             (_, Accept::Range { .. }) => "a range",
-            (_, Accept::Mask(_)) => "masked bits",
+            (_, Accept::Mask(_) | Accept::Mask128(_)) => "masked bits",
         };
         s.push(t(format!(" open: {what}, ")));
         let home = gpuref_amd_gcn5::alu::rules::rule(u.rule)

@@ -364,7 +364,14 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
         ops.push(text);
         e64_ops.push(text64);
     }
-    if ops.is_empty() {
+    // V_CLREXCP has no operand: it reads and writes TRAPSTS (docs/design/0037).
+    if row.name == "V_CLREXCP" {
+        inputs.push(Input {
+            name: "trapsts".into(),
+            kind: Kind::I32,
+        });
+        dsts.push("trapsts".into());
+    } else if ops.is_empty() {
         return Err("no operands: nothing a value vector can observe".into());
     }
     if row.name.starts_with("V_CMPX") {
@@ -608,7 +615,26 @@ fn run_case(
             }
         }
     }
-    if new_flags != 0 || w.trapsts != before.trapsts {
+    // State the executor lists as gpuref's choice: V_CLREXCP's TRAPSTS.EXCP.
+    for (what, rule) in &w.program_unsettled {
+        if *what != "trapsts.excp" {
+            return Err(format!("unsettled `{what}`: no value-vector form"));
+        }
+        let keep = !gpuref_amd_gcn5::alu::vexec::TRAPSTS_EXCP;
+        let spec = Spec(vec![Alt::Masked {
+            value: u64::from(w.trapsts & keep),
+            mask: u64::from(keep),
+        }]);
+        match outputs.iter_mut().find(|(n, _)| n == "trapsts") {
+            Some((_, s)) => *s = spec,
+            None => outputs.push(("trapsts".into(), spec)),
+        }
+        if !rules.iter().any(|r| r == rule) {
+            rules.push(rule.to_string());
+        }
+    }
+    let listed = outputs.iter().any(|(n, _)| n == "trapsts");
+    if !listed && (new_flags != 0 || w.trapsts != before.trapsts) {
         let v = u64::from(w.trapsts);
         let spec = match flags {
             FlagSpec::Exact(_) => Spec::exact(v),
@@ -744,7 +770,8 @@ fn plans(target: Target) -> Vec<(&'static Row, Result<Plan, String>)> {
         .filter_map(|r| {
             if salu::KERNELS.iter().any(|k| k.name == r.name) {
                 Some((r, salu_plan(r)))
-            } else if valu::kernel(r.name).is_some() {
+            } else if valu::kernel(r.name).is_some() || r.name == "V_CLREXCP" {
+                // V_CLREXCP, a wave-level row, has a value to observe: TRAPSTS.
                 Some((r, valu_plan(r, false)))
             } else {
                 None

@@ -349,6 +349,11 @@ fn unsettled_spec(accept: Accept, v: u64, bits: u32) -> Spec {
             value: v & m,
             mask: m,
         },
+        // The executor reports 128-bit masks per dword (Accept::Mask); never seen here.
+        Accept::Mask128(m) => Alt::Masked {
+            value: v & m as u64,
+            mask: m as u64,
+        },
         Accept::AnyNan => Alt::AnyNan(ty),
         Accept::Range { lo, hi } => Alt::Range { lo, hi, ty },
     }])
@@ -442,6 +447,18 @@ pub fn unsettled(
         match *what {
             "pc" | "exec" | "mode" | "trapsts" => {
                 push(named(what), any());
+            }
+            "trapsts.excp" => {
+                // V_CLREXCP: EXCP (bits 8:0) either reading, the rest settled.
+                let keep = !gpuref_amd_gcn5::alu::vexec::TRAPSTS_EXCP;
+                let v = u64::from(after.trapsts & keep);
+                push(
+                    named("trapsts"),
+                    Spec(vec![Alt::Masked {
+                        value: v,
+                        mask: u64::from(keep),
+                    }]),
+                );
             }
             "mode.csp" => {
                 let v = u64::from(after.mode);

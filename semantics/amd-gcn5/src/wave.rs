@@ -88,8 +88,9 @@ pub struct Wave {
     /// What the program-flow instructions did that only touches scheduling, other waves or
     /// the outside world (S_WAITCNT, S_BARRIER, S_SENDMSG, ...), in order.
     pub events: Vec<crate::program::Event>,
-    /// Program state the last program-flow instruction left unsettled: (what, rule id).
-    /// Replaced on every instruction `program::execute` runs (docs/design/0029).
+    /// Program state the last program-flow instruction (or V_CLREXCP: `trapsts.excp`) left
+    /// unsettled: (what, rule id). Replaced on every instruction `program::execute` or the
+    /// vector executor runs (docs/design/0029, 0037).
     pub program_unsettled: Vec<(&'static str, &'static str)>,
     /// Scalar registers the last scalar memory instruction wrote whose value the spec does
     /// not settle (S_MEMTIME's clock, a load from an address the spec leaves open;

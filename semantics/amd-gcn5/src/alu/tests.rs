@@ -332,7 +332,14 @@ fn vector_modifiers_and_halves() {
     })
     .unwrap();
     assert_eq!(w.vgpr[0][0], 0x0000_beef);
-    // A row still waiting for a reading says so, with the question.
-    let e = run_v("v_msad_u8 v0, v1, v2, v3", 1, |_| {}).unwrap_err();
-    assert!(e.contains("v_msad_u8"), "{e}");
+    // V_MSAD_U8 (worked by hand, docs/design/0037): S1 = 0xff_7f_00_03 masks out byte 1
+    // (its reference byte is 0): |0x01-0x03| + |0x80-0x7f| + |0x00-0xff| = 2+1+255 = 258,
+    // + S2 = 1 → 259 = 0x103.
+    let w = run_v("v_msad_u8 v0, v1, v2, v3", 1, |w| {
+        w.vgpr[1][0] = 0x0080_ff01;
+        w.vgpr[2][0] = 0xff7f_0003;
+        w.vgpr[3][0] = 1;
+    })
+    .unwrap();
+    assert_eq!(w.vgpr[0][0], 0x103);
 }

@@ -35,6 +35,8 @@ pub struct LaneIn {
     pub s0: u64,
     pub s1: u64,
     pub s2: u64,
+    /// Bits 127:64 of a 128-bit SRC2 (V_MQSAD_U32_U8's accumulators), 0 for other widths.
+    pub s2_hi: u64,
     /// The destination's value before the instruction (MAC reads it).
     pub d: u64,
     /// This lane's bit of VCC or of the SGPR pair in SRC2 (carry-in, CNDMASK's selector).
@@ -65,6 +67,9 @@ impl LaneCtx {
 pub enum Accept {
     /// Only the bits set in the mask are settled (a don't-care mask).
     Mask(u64),
+    /// The same for a 128-bit destination (`d`, then `d_hi` in bits 127:64); the executor
+    /// reports it per dword, as an `Accept::Mask` of each destination VGPR.
+    Mask128(u128),
     /// Any NaN of the destination's float type.
     AnyNan,
     /// Any value of the destination's float type from `lo` to `hi` inclusive, in numeric
@@ -98,6 +103,8 @@ pub struct Unsettled {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LaneOut {
     pub d: Option<u64>,
+    /// Bits 127:64 of a 128-bit destination (with `d` its low half), 0 for other widths.
+    pub d_hi: u64,
     /// This lane's bit of VCC or of the SGPR-pair destination.
     pub carry: Option<bool>,
     pub flags: Flags,
@@ -113,12 +120,20 @@ impl LaneOut {
         }
     }
 
+    /// A 128-bit result: `d` holds bits 63:0, `d_hi` bits 127:64.
+    pub fn wide(v: u128) -> LaneOut {
+        LaneOut {
+            d: Some(v as u64),
+            d_hi: (v >> 64) as u64,
+            ..LaneOut::default()
+        }
+    }
+
     pub fn float<T: Into<u64>>(r: Flagged<T>) -> LaneOut {
         LaneOut {
             d: Some(r.value.into()),
-            carry: None,
             flags: r.flags,
-            unsettled: None,
+            ..LaneOut::default()
         }
     }
 

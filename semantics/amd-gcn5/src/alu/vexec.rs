@@ -5,18 +5,21 @@
 //!
 //! Forms: VOP1/VOP2/VOPC (e32), VOP3A/VOP3B, SDWA and DPP. Operand widths come from
 //! [`shape`]: 16-, 32- and 64-bit operands (VGPR pairs, SGPR pairs, 64-bit constants and
-//! literals), mixed widths. Rows that need the wave (V_READLANE, V_SWAP, ...) are in
+//! literals), 128-bit ones (V_MQSAD_U32_U8's SRC2 and destination: VGPR or SGPR quads,
+//! read and written through the same [`read_vgpr`]/[`write_vgpr`] as every width; the
+//! kernel sees bits 127:64 as `LaneIn::s2_hi` and returns them as `LaneOut::d_hi`),
+//! mixed widths. Rows that need the wave (V_READLANE, V_SWAP, ...) are in
 //! [`wavelevel`]. Lanes whose result the spec does not settle are listed in
 //! [`Wave::unsettled`]. Packed (V2*) operands of these forms pass whole, the kernel splits
-//! them. Not executed (an error says so): 128-bit operands, modifiers on packed operands,
-//! LDS_DIRECT, the interpolation rows.
+//! them. Not executed (an error says so): constants for 128-bit operands, modifiers on
+//! packed operands, LDS_DIRECT, the interpolation rows.
 
 mod dpp;
 mod outmod;
 mod sdwa;
 mod wavelevel;
 
-pub use wavelevel::{EXEMPT, WAVE_LEVEL};
+pub use wavelevel::{EXEMPT, TRAPSTS_EXCP, WAVE_LEVEL};
 
 use super::valu::Output;
 use super::valu::{LaneCtx, LaneIn, VectorKernel};
@@ -59,6 +62,9 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.valu.operand64", status: Status::Specified,
         cites: &[SpecRef::new(Spec::Vega, "Instruction Inputs"), SpecRef::new(Spec::Vega, "Scalar ALU Operands")],
         statement: "a 64-bit operand reads a VGPR pair v[n:n+1] or an SGPR pair (low dword first); inline integers sign-extend to 64 bits and float constants are binary64; a pair past v255 is an error, not a wrap" },
+    Rule { id: "gcn5.valu.operand128", status: Status::Specified,
+        cites: &[SpecRef::new(Spec::Vega, "VOP3A & VOP3B Instructions"), SpecRef::new(Spec::Vega, "Instruction Inputs")],
+        statement: "a 128-bit operand (V_MQSAD_U32_U8's S2.u[127:0] and D.u128) is a VGPR quad v[n:n+3] or an SGPR quad, lowest dword first; a quad past v255 is an error, not a wrap" },
     Rule { id: "gcn5.valu.literal64", status: Status::Specified,
         cites: &[SpecRef::new(Spec::Vega, "Literal Expansion to 64 bits")],
         statement: "a 32-bit literal for a 64-bit operand: a float gets 32 zero low bits (literal << 32), an unsigned integer (and _B64) is zero-extended, a signed integer (_I64) sign-extended" },
@@ -110,6 +116,9 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.valu.readfirstlane", status: Status::Specified,
         cites: &[SpecRef::new(Spec::Vega, "VOP1 Instructions")],
         statement: "V_READFIRSTLANE_B32 reads the lowest lane with EXEC set, lane 0 when EXEC is 0" },
+    Rule { id: "gcn5.v_clrexcp.state", status: Status::Unspecified,
+        cites: &[SpecRef::new(Spec::Vega, "VOP1 Instructions"), SpecRef::new(Spec::Vega, "Trap Status register"), SpecRef::new(Spec::Gpuref, "docs/design/0037-gcn5-sad-legacy-clrexcp.md")],
+        statement: "V_CLREXCP (\"Clear wave's exception state in SIMD (SP)\"): gpuref clears TRAPSTS.EXCP, bits 8:0 (the exception status the shader program clears, 'Trap Status register'); the other reading, state internal to the SIMD and nothing visible, leaves TRAPSTS unchanged: those 9 bits accept any value, every other bit of TRAPSTS is settled; no VGPR, SGPR or EXEC changes" },
     Rule { id: "gcn5.valu.lane_select", status: Status::Unspecified,
         cites: &[SpecRef::new(Spec::Vega, "VOP3A Instructions"), DESIGN],
         statement: "V_READLANE/V_WRITELANE use S1[5:0] as the lane (a wave has 64); a V_WRITELANE lane select above 63 also accepts the lane unchanged" },
@@ -148,8 +157,8 @@ pub fn trapsts_bits(f: Flags) -> u32 {
 /// One source as the lanes read it.
 #[derive(Clone, Copy)]
 enum Src {
-    /// The same value in every lane.
-    Uniform(u64),
+    /// The same value in every lane (any width up to 128 bits).
+    Uniform(u128),
     /// A VGPR (the first of a pair): each lane's own value.
     Vgpr(u8),
 }
@@ -283,8 +292,18 @@ fn plan(inst: &Instruction) -> Result<Plan, ExecError> {
 
 /// The value an operand of type `ty` reads from a scalar code or constant: 16-bit per rule
 /// `gcn5.valu.const16`, 32-bit as the scalar ALU reads it, 64-bit per rules
-/// `gcn5.valu.operand64` and `gcn5.valu.literal64`.
-fn uniform(w: &Wave, s: ScalarSrc, ty: Ty, literal: u32, name: &str) -> u64 {
+/// `gcn5.valu.operand64` and `gcn5.valu.literal64`, 128-bit from an SGPR quad (rule
+/// `gcn5.valu.operand128`; the caller refuses constants for them).
+fn uniform(w: &Wave, s: ScalarSrc, ty: Ty, literal: u32, name: &str) -> u128 {
+    if let (4, ScalarSrc::Reg(r)) = (ty.dwords(), s) {
+        let hi = ScalarReg::from_code(r.code() + 2).unwrap_or(r);
+        return u128::from(w.read_reg(r, 2)) | u128::from(w.read_reg(hi, 2)) << 64;
+    }
+    u128::from(uniform64(w, s, ty, literal, name))
+}
+
+/// [`uniform`] for operands of at most 64 bits.
+fn uniform64(w: &Wave, s: ScalarSrc, ty: Ty, literal: u32, name: &str) -> u64 {
     match ty.dwords() {
         2 => match (s, ty) {
             (ScalarSrc::Literal, Ty::F64) => u64::from(literal) << 32,
@@ -342,13 +361,19 @@ fn sign_bit(ty: Ty) -> u64 {
     }
 }
 
-/// Read a VGPR operand of `dwords` in `lane` (the caller checked the range).
-fn read_vgpr(vgpr: &[[u32; 64]], v: u8, dwords: u8, lane: usize) -> u64 {
-    let lo = u64::from(vgpr[usize::from(v)][lane]);
-    if dwords == 2 {
-        lo | u64::from(vgpr[usize::from(v) + 1][lane]) << 32
-    } else {
-        lo
+/// Read a VGPR operand of `dwords` (1, 2 or 4; lowest dword first) in `lane` (the caller
+/// checked the range).
+fn read_vgpr(vgpr: &[[u32; 64]], v: u8, dwords: u8, lane: usize) -> u128 {
+    (0..usize::from(dwords)).fold(0, |acc, i| {
+        acc | u128::from(vgpr[usize::from(v) + i][lane]) << (32 * i)
+    })
+}
+
+/// Write a result of `dwords` (2 or 4; a 16/32-bit result is placed by the caller) to
+/// VGPRs `v..v+dwords` of `lane`, lowest dword first.
+fn write_vgpr(vgpr: &mut [[u32; 64]], v: u8, dwords: u8, lane: usize, value: u128) {
+    for i in 0..usize::from(dwords) {
+        vgpr[usize::from(v) + i][lane] = (value >> (32 * i)) as u32;
     }
 }
 
@@ -357,6 +382,7 @@ fn read_vgpr(vgpr: &[[u32; 64]], v: u8, dwords: u8, lane: usize) -> u64 {
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let row = inst.row;
     wave.unsettled.clear();
+    wave.program_unsettled.clear();
     if wave.vgpr.len() < 256 {
         return Err(pending(row.name, "the wave holds fewer than 256 VGPRs"));
     }
@@ -375,6 +401,7 @@ pub(crate) fn execute_with(
 ) -> Result<(), ExecError> {
     let row = inst.row;
     wave.unsettled.clear();
+    wave.program_unsettled.clear();
     if wave.vgpr.len() < 256 {
         return Err(pending(row.name, "the wave holds fewer than 256 VGPRs"));
     }
@@ -387,16 +414,26 @@ pub(crate) fn execute_with(
         .map(|o| o.ty)
         .collect();
     let dst_ty = sh.get(Role::Vdst).map(|o| o.ty);
-    if src_tys
-        .iter()
-        .copied()
-        .chain(dst_ty)
-        .any(|t| t.dwords() > 2)
-    {
-        return Err(pending(
-            row.name,
-            "128-bit operands are not executed by the lane executor",
-        ));
+    // 128-bit operands (rule gcn5.valu.operand128): only SRC2 has a field for the high half
+    // (LaneIn::s2_hi), and a constant's widening to 128 bits is stated nowhere.
+    for (i, ty) in src_tys.iter().enumerate() {
+        if ty.dwords() == 4 && i != 2 {
+            return Err(pending(
+                row.name,
+                "a 128-bit operand other than SRC2 has no lane field",
+            ));
+        }
+        if ty.dwords() == 4
+            && !matches!(
+                p.srcs[i],
+                Some(VectorSrc::Vgpr(_) | VectorSrc::Scalar(ScalarSrc::Reg(_)))
+            )
+        {
+            return Err(pending(
+                row.name,
+                "a constant or literal for a 128-bit operand: how it widens to 128 bits is not stated",
+            ));
+        }
     }
     let packed_src = |i: usize| src_tys.get(i).is_some_and(|t| packed(*t));
     if (0..3).any(|i| packed_src(i) && (p.abs | p.neg) >> i & 1 == 1)
@@ -415,7 +452,7 @@ pub(crate) fn execute_with(
             if past_end(v, *ty) {
                 return Err(pending(
                     row.name,
-                    "a 64-bit operand's VGPR pair runs past v255",
+                    "a 64- or 128-bit operand's VGPR range runs past v255",
                 ));
             }
         }
@@ -423,7 +460,7 @@ pub(crate) fn execute_with(
     if dst_ty.is_some_and(|t| past_end(p.vdst, t)) {
         return Err(pending(
             row.name,
-            "a 64-bit destination's VGPR pair runs past v255",
+            "a 64- or 128-bit destination's VGPR range runs past v255",
         ));
     }
     let literal = inst.literal.unwrap_or(0);
@@ -476,7 +513,7 @@ pub(crate) fn execute_with(
                 None => continue,
             }
         }
-        let mut s = [0u64; 3];
+        let mut s = [0u128; 3];
         for (i, ty) in src_tys.iter().enumerate() {
             let mut v = match read[i] {
                 Src::Uniform(v) => v,
@@ -487,10 +524,10 @@ pub(crate) fn execute_with(
                 }
             };
             if let Some(sd) = p.sdwa.filter(|_| i < 2) {
-                v = u64::from(sdwa::select(v as u32, sd.src_sel[i], sd.sext[i]));
+                v = u128::from(sdwa::select(v as u32, sd.src_sel[i], sd.sext[i]));
             }
             v = match ty.dwords() {
-                2 => v,
+                2 | 4 => v,
                 _ if packed(*ty) => v & 0xffff_ffff,
                 _ if ty.is_16() => {
                     let hi = p.op_sel >> i & 1 == 1;
@@ -500,23 +537,25 @@ pub(crate) fn execute_with(
             };
             if ty.is_float() {
                 if p.abs >> i & 1 == 1 {
-                    v &= !sign_bit(*ty);
+                    v &= !u128::from(sign_bit(*ty));
                 }
                 if p.neg >> i & 1 == 1 {
-                    v ^= sign_bit(*ty);
+                    v ^= u128::from(sign_bit(*ty));
                 }
             }
             s[i] = v;
         }
         // V_MADMK/V_MADAK: the constant K (the literal dword, its low half for F16) is S2.
         if let Some(k) = sh.get(Role::K) {
-            s[2] = u64::from(literal) & if k.ty.is_16() { 0xffff } else { 0xffff_ffff };
+            s[2] = u128::from(literal) & if k.ty.is_16() { 0xffff } else { 0xffff_ffff };
         }
         let input = LaneIn {
-            s0: s[0],
-            s1: s[1],
-            s2: s[2],
-            d: dst_ty.map_or(0, |t| read_vgpr(&before, p.vdst, t.dwords(), lane)),
+            s0: s[0] as u64,
+            s1: s[1] as u64,
+            s2: s[2] as u64,
+            s2_hi: (s[2] >> 64) as u64,
+            // The low 64 bits of the destination (no kernel reads a wider one).
+            d: dst_ty.map_or(0, |t| read_vgpr(&before, p.vdst, t.dwords(), lane) as u64),
             carry: carry_mask >> lane & 1 == 1,
             lane: lane as u8,
         };
@@ -531,7 +570,7 @@ pub(crate) fn execute_with(
             && src_tys
                 .iter()
                 .zip(s)
-                .any(|(t, v)| nan_kind(*t, v) == Some(false))
+                .any(|(t, v)| nan_kind(*t, v as u64) == Some(false))
         {
             out = out.unsettled(super::valu::Accept::AnyNan, "gcn5.valu.ieee0_snan", false);
         }
@@ -585,9 +624,9 @@ pub(crate) fn execute_with(
             });
         }
         let v = usize::from(p.vdst);
-        if ty.dwords() == 2 {
-            wave.vgpr[v][lane] = d as u32;
-            wave.vgpr[v + 1][lane] = (d >> 32) as u32;
+        if ty.dwords() > 1 {
+            let wide = u128::from(d) | u128::from(out.d_hi) << 64;
+            write_vgpr(&mut wave.vgpr, p.vdst, ty.dwords(), lane, wide);
         } else {
             let old = wave.vgpr[v][lane];
             let mut new = d as u32;
@@ -625,12 +664,7 @@ pub(crate) fn execute_with(
             why = why.map(|u| placed(u, shift, width));
         }
         if let Some(u) = why {
-            wave.unsettled.push(UnsettledLane {
-                vdst: p.vdst,
-                dwords: ty.dwords(),
-                lane: lane as u8,
-                why: u,
-            });
+            push_unsettled(&mut wave.unsettled, p.vdst, ty.dwords(), lane as u8, u);
         }
     }
     if sh.get(Role::CarryOut).is_some() {
@@ -642,6 +676,57 @@ pub(crate) fn execute_with(
     wave.trapsts |= trapsts_bits(flags);
     wave.pc = wave.pc.wrapping_add(4 * inst.dwords() as u64);
     Ok(())
+}
+
+/// Record an unsettled destination lane. A 128-bit destination's is recorded per dword (a
+/// don't-care mask of each VGPR, rule `gcn5.valu.operand128`), its settled dwords left out,
+/// so the lists only ever name 1- and 2-dword registers.
+fn push_unsettled(
+    list: &mut Vec<UnsettledLane>,
+    vdst: u8,
+    dwords: u8,
+    lane: u8,
+    why: super::valu::Unsettled,
+) {
+    use super::valu::Accept;
+    match (dwords, why.accept) {
+        (4, accept) => {
+            let mask = match accept {
+                Accept::Mask128(m) => m,
+                Accept::Mask(m) => u128::from(m) | u128::MAX << 64,
+                _ => 0,
+            };
+            for i in 0..4u8 {
+                let m = u64::from((mask >> (32 * i)) as u32);
+                if m != 0xffff_ffff {
+                    list.push(UnsettledLane {
+                        vdst: vdst + i,
+                        dwords: 1,
+                        lane,
+                        why: super::valu::Unsettled {
+                            accept: Accept::Mask(m),
+                            ..why
+                        },
+                    });
+                }
+            }
+        }
+        (_, Accept::Mask128(m)) => list.push(UnsettledLane {
+            vdst,
+            dwords,
+            lane,
+            why: super::valu::Unsettled {
+                accept: Accept::Mask(m as u64),
+                ..why
+            },
+        }),
+        _ => list.push(UnsettledLane {
+            vdst,
+            dwords,
+            lane,
+            why,
+        }),
+    }
 }
 
 /// The rows that read VCC without naming it as an operand (rule `gcn5.valu.div_fmas_vcc`).

@@ -289,6 +289,7 @@ pub fn lanes(wave: &Wave, inst: &Instruction) -> Result<Vec<(usize, LaneOut)>, E
                 s0: s[0],
                 s1: s[1],
                 s2: s[2],
+                s2_hi: 0,
                 d,
                 carry: false,
                 lane: lane as u8,

@@ -17,3 +17,5 @@ pub mod vround;
 pub mod trans;
 pub mod vop3f;
 pub mod vpacked;
+// The masked and quad-byte SADs (note 0037).
+pub mod vqsad;

@@ -402,6 +402,7 @@ pub fn kernel(name: &str, inp: &Inputs, mode: u32, rng: &mut Rng) -> Kernel {
             s0: get("s0", rng.next()),
             s1: get("s1", rng.next()),
             s2: get("s2", rng.next()),
+            s2_hi: get("s2_hi", rng.next()),
             d: get("d_in", rng.next()),
             carry: get("vcc_in", rng.next()) & 1 == 1,
             lane: (get("lane", rng.next()) & 63) as u8,
@@ -494,6 +495,11 @@ fn check_vector(
         (None, None) => {}
         _ => ok = false,
     }
+    // A 128-bit destination's bits 127:64 (the kernel's `d_hi`); the CLAMP = 0 models
+    // leave none of them open.
+    if let Some(w) = want.get("d_hi") {
+        ok &= *w == out.d_hi && !matches!(un.map(|u| u.accept), Some(Accept::Mask128(_)));
+    }
     let lane_bit = want.get("vcc").or(want.get("exec"));
     match (lane_bit, out.carry) {
         (Some(w), Some(g)) => match settled(Output::Carry) {
@@ -527,7 +533,7 @@ fn within(lo: u64, hi: u64, want: &BTreeMap<&str, u64>, out: &LaneOut, dw: u32) 
             // A contested reading the kernel declares: the model's bits must be in its set.
             Some(Accept::Mask(m)) => (g ^ lo) & m == 0,
             Some(Accept::Range { lo: a, hi: b }) => g == lo && a == lo && b == lo,
-            Some(Accept::AnyNan) => false,
+            Some(Accept::AnyNan | Accept::Mask128(_)) => false,
         };
     }
     let inside = |x: u64| {
@@ -540,7 +546,7 @@ fn within(lo: u64, hi: u64, want: &BTreeMap<&str, u64>, out: &LaneOut, dw: u32) 
             None => true,
             Some(Accept::Range { lo: a, hi: b }) => inside(a) && inside(b),
             Some(Accept::Mask(m)) => m == mask(dw),
-            Some(Accept::AnyNan) => false,
+            Some(Accept::AnyNan | Accept::Mask128(_)) => false,
         }
 }
 

@@ -21,6 +21,14 @@ use gpuref_float::{
 const VOP1: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP1 Instructions")];
 const NOTE: SpecRef = SpecRef::new(Spec::Gpuref, "docs/design/0022-gcn5-transcendentals.md");
 const CITE: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP1 Instructions"), NOTE];
+const LEGACY_NOTE: SpecRef =
+    SpecRef::new(Spec::Gpuref, "docs/design/0037-gcn5-sad-legacy-clrexcp.md");
+/// The legacy rows: the Vega row, R700's LOG_CLAMPED and the note that weighs the readings.
+const LEGACY: &[SpecRef] = &[
+    SpecRef::new(Spec::Vega, "VOP1 Instructions"),
+    SpecRef::new(Spec::R700, "9.2 ALU Instructions"),
+    LEGACY_NOTE,
+];
 const CITE_MODE: &[SpecRef] = &[
     SpecRef::new(Spec::Vega, "VOP1 Instructions"),
     SpecRef::new(Spec::Vega, "Instructions"),
@@ -30,10 +38,7 @@ const CITE_MODE: &[SpecRef] = &[
 use Status::{Contested, Inferred, Specified, Unspecified};
 
 /// Rows of this family without a kernel yet, with the question that must be settled first.
-pub const NOT_YET: &[(&str, &str)] = &[
-    ("V_EXP_LEGACY_F32", "the Vega manual says only \"power with legacy semantics\" and defines no legacy semantics (no special-value list, no accuracy); which inputs differ from V_EXP_F32 is unknown without a measurement (docs/design/0022)"),
-    ("V_LOG_LEGACY_F32", "the Vega manual says only \"base 2 logarithm with legacy semantics\"; whether legacy means R600's LOG_CLAMPED (log(0) = -MAX_FLT) or something else is stated nowhere public (docs/design/0022)"),
-];
+pub const NOT_YET: &[(&str, &str)] = &[];
 
 /// Decisions of this family's kernels.
 #[rustfmt::skip]
@@ -42,6 +47,18 @@ pub const RULES: &[Rule] = &[
         statement: "V_EXP_F32 is accurate to 1 ULP: a finite result may be either neighbour of the exact 2^x (the round-down or round-up value); the manual's examples exp(-inf) = 0, exp(-0) = 1, exp(+inf) = +inf are exact" },
     Rule { id: "gcn5.v_log_f32.accuracy", status: Specified, cites: CITE,
         statement: "V_LOG_F32 is accurate to 1 ULP: a finite result may be either neighbour of the exact log2(x); log(±0) = -inf, log(x < 0) = NaN, log(1) = 0, log(+inf) = +inf are exact" },
+    Rule { id: "gcn5.v_exp_legacy_f32.accuracy", status: Inferred, cites: LEGACY,
+        statement: "V_EXP_LEGACY_F32 (\"power with legacy semantics\", never defined) is V_EXP_F32 wherever every reading we can cite agrees (V_EXP_F32, DirectX 9's exp = pow(2, x), R700's EXP_IEEE): the 1 ULP interval of V_EXP_F32, exp(-inf) = +0, exp(±0) = 1, exp(+inf) = +inf, denormals as V_EXP_F32 (rule gcn5.valu.trans_f32_denorm)" },
+    Rule { id: "gcn5.v_exp_legacy_f32.nan", status: Unspecified, cites: LEGACY,
+        statement: "V_EXP_LEGACY_F32 of a NaN: no reading says which NaN; the lane accepts any NaN, flags open" },
+    Rule { id: "gcn5.v_log_legacy_f32.accuracy", status: Inferred, cites: LEGACY,
+        statement: "V_LOG_LEGACY_F32 of a positive finite or infinite source is V_LOG_F32's (1 ULP interval, log(1) = 0, log(+inf) = +inf, denormals as V_LOG_F32): every cited reading agrees there" },
+    Rule { id: "gcn5.v_log_legacy_f32.zero", status: Contested, cites: LEGACY,
+        statement: "V_LOG_LEGACY_F32 where the logarithm is -inf (a zero, or a denormal flushed): DirectX 9's log and R700's LOG_CLAMPED give -MAX_FLT (0xff7fffff), V_LOG_F32 gives -inf; gpuref writes -MAX_FLT (AMD's other legacy rows follow DX9 rules) and accepts both, flags open" },
+    Rule { id: "gcn5.v_log_legacy_f32.negative", status: Contested, cites: LEGACY,
+        statement: "V_LOG_LEGACY_F32 of a negative nonzero source: DirectX 9's log ignores the sign (log2|x|), V_LOG_F32 and R700 give NaN; gpuref writes log2|x| and, since no one acceptance set holds a NaN and an interval, accepts any value, flags open" },
+    Rule { id: "gcn5.v_log_legacy_f32.nan", status: Unspecified, cites: LEGACY,
+        statement: "V_LOG_LEGACY_F32 of a NaN: no reading says which NaN; the lane accepts any NaN, flags open" },
     Rule { id: "gcn5.v_rcp_f32.accuracy", status: Specified, cites: CITE,
         statement: "V_RCP_F32 (and V_RCP_IFLAG_F32) is accurate to 1 ULP: either neighbour of the exact 1/x; rcp(±0) = ±inf, rcp(±inf) = ±0 are exact" },
     Rule { id: "gcn5.v_rsq_f32.accuracy", status: Specified, cites: CITE,
@@ -85,6 +102,8 @@ pub const KERNELS: &[VectorKernelRow] = &[
     k("V_EXP_F16",       v_exp_f16,       Specified,   VOP1),
     k("V_SIN_F16",       v_sin_f16,       Unspecified, VOP1),
     k("V_COS_F16",       v_cos_f16,       Unspecified, VOP1),
+    k("V_EXP_LEGACY_F32", legacy::v_exp_legacy_f32, Inferred,  LEGACY),
+    k("V_LOG_LEGACY_F32", legacy::v_log_legacy_f32, Contested, LEGACY),
 ];
 
 /// A float-core transcendental: operand bits, mode, accuracy in ulps.
@@ -325,6 +344,8 @@ fn v_sin_f16(x: &LaneIn, c: &LaneCtx) -> LaneOut {
 fn v_cos_f16(x: &LaneIn, c: &LaneCtx) -> LaneOut {
     trig::<Binary16>(x, c, Width::Half, cos_rev::<Binary16, AmdGcn5>, false)
 }
+
+mod legacy;
 
 #[cfg(test)]
 mod tests;

@@ -88,6 +88,7 @@ fn u32_result(exact: i64, c: &LaneCtx, carry: Option<bool>) -> LaneOut {
     };
     LaneOut {
         d: Some(u64::from(d)),
+        d_hi: 0,
         carry,
         flags: Flags::NONE,
         unsettled: None,

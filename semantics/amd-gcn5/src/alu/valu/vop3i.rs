@@ -1,16 +1,18 @@
 //! VOP3-only integer and bit kernels (Vega manual, "VOP3A & VOP3B Instructions"), and
 //! gfx908's VOP2 V_XNOR_B32. Bit operations are in [`bits`], adds,
-//! multiplies and sums of absolute differences in [`arith`]; the table, the open rows and
-//! the rules are here (docs/design/0023).
+//! multiplies and sums of absolute differences in [`arith`], the masked and quad-byte SADs
+//! in [`qsad`]; the table, the open rows and the rules are here (docs/design/0023, 0037).
 
 mod arith;
 mod bits;
+mod qsad;
 
 use super::{Accept, LaneCtx, LaneOut, VectorKernelRow};
 use crate::alu::k;
 use arith::*;
 use bits::*;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
+use qsad::*;
 
 const VOP3: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP3A & VOP3B Instructions")];
 const SAT: &[SpecRef] = &[
@@ -23,17 +25,18 @@ const NOTE: SpecRef = SpecRef::new(
 );
 const OPEN: &[SpecRef] = &[SpecRef::new(Spec::Vega, "VOP3A & VOP3B Instructions"), NOTE];
 const XNOR: &[SpecRef] = &[SpecRef::new(Spec::LlvmMc, "gfx908 v_xnor_b32"), NOTE];
+const SAD_NOTE: SpecRef = SpecRef::new(Spec::Gpuref, "docs/design/0037-gcn5-sad-legacy-clrexcp.md");
+/// The masked and quad-byte SADs: the Vega row names the operation, 0037 gives the reading.
+const QSAD: &[SpecRef] = &[
+    SpecRef::new(Spec::Vega, "VOP3A & VOP3B Instructions"),
+    SAD_NOTE,
+];
 
-use Status::{Contested, Inferred, Specified};
+use Status::{Contested, Inferred, Specified, Unspecified};
 
 /// Rows of this family without a kernel yet, with the question that must be settled first.
 #[rustfmt::skip]
-pub const NOT_YET: &[(&str, &str)] = &[
-    ("V_MSAD_U8",         "the manual names it only ('Masked Byte SAD with accum_lo'): which byte is the mask, and how it masks, are not defined anywhere in the Vega or MI100 manual"),
-    ("V_QSAD_PK_U16_U8",  "the manual names it only ('Quad-Byte SAD with 16-bit packed accum_lo/hi'): the byte windows and the saturation of the 16-bit accumulators are not defined"),
-    ("V_MQSAD_PK_U16_U8", "the manual names it only ('Masked Quad-Byte SAD with 16-bit packed accum_lo/hi'): windows, mask and accumulator saturation are not defined"),
-    ("V_MQSAD_U32_U8",    "a 128-bit destination and S2 (formats/valu.rs: B128) that LaneIn/LaneOut (u64) cannot hold; and the manual names it only"),
-];
+pub const NOT_YET: &[(&str, &str)] = &[];
 
 /// Decisions of this family's kernels.
 #[rustfmt::skip]
@@ -56,6 +59,12 @@ pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.v_sad_u32.unsigned", status: Status::Contested,
         cites: &[SpecRef::new(Spec::Vega, "VOP3A & VOP3B Instructions"), NOTE],
         statement: "V_SAD_U32 adds the unsigned |S0 - S1| (the name); the pseudocode types the operands .i, which would read them signed. Where the two differ only the agreeing bits are settled; the byte and half-word SADs read unsigned fields under both readings" },
+    Rule { id: "gcn5.v_msad_u8.mask", status: Status::Inferred, cites: QSAD,
+        statement: "the masked SADs (V_MSAD_U8, V_MQSAD_PK_U16_U8, V_MQSAD_U32_U8) leave out a byte position whose reference byte, S1's, is 0 (AMD's later ISA manuals print it so; the Vega row only names a 'Masked Byte SAD'); the other reading, a mask from S0's byte, is set aside; the differences are unsigned" },
+    Rule { id: "gcn5.v_qsad.windows", status: Status::Inferred, cites: QSAD,
+        statement: "the quad SADs compute four SADs of the 4-byte S1 against the byte windows S0[8i+31:8i] (i = 0..3) of the 8-byte S0, the i-th added to the i-th 16-bit (PK forms) or 32-bit (V_MQSAD_U32_U8) field of S2 and written to the i-th field of D (AMD's later ISA manuals); a 32-bit accumulator wraps, as V_SAD_U8's overflow does" },
+    Rule { id: "gcn5.v_qsad_pk_u16_u8.overflow", status: Status::Unspecified, cites: QSAD,
+        statement: "a 16-bit accumulator of V_QSAD_PK_U16_U8 / V_MQSAD_PK_U16_U8 whose sum exceeds 0xffff: gpuref wraps it (the later manuals' 16-bit truncation), and the field accepts any value, a superset of {wrapped, 0xffff} (a saturating datapath); the other fields stay settled" },
     Rule { id: "gcn5.v_mad_i64_i32.carry", status: Status::Inferred,
         cites: &[SpecRef::new(Spec::Vega, "VOP3A & VOP3B Instructions"), NOTE],
         statement: "{vcc_out, D} = S0 * S1 + S2 is read as a 65-bit result: V_MAD_U64_U32's carry is bit 64 of the unsigned sum, V_MAD_I64_I32's is bit 64 of the 65-bit two's complement sum (the sign of the exact result), not a signed-overflow flag" },
@@ -85,6 +94,10 @@ pub const KERNELS: &[VectorKernelRow] = &[
     k("V_SAD_HI_U8",        v_sad_hi_u8,        Specified, SAT),
     k("V_SAD_U16",          v_sad_u16,          Specified, SAT),
     k("V_SAD_U32",          v_sad_u32,          Contested, OPEN),
+    k("V_MSAD_U8",          v_msad_u8,          Inferred,  QSAD),
+    k("V_QSAD_PK_U16_U8",   v_qsad_pk_u16_u8,   Unspecified, QSAD),
+    k("V_MQSAD_PK_U16_U8",  v_mqsad_pk_u16_u8,  Unspecified, QSAD),
+    k("V_MQSAD_U32_U8",     v_mqsad_u32_u8,     Inferred,  QSAD),
     k("V_MAD_U64_U32",      v_mad_u64_u32,      Inferred,  VOP3),
     k("V_MAD_I64_I32",      v_mad_i64_i32,      Inferred,  VOP3),
     k("V_MAD_LEGACY_U16",   v_mad_legacy_u16,   Inferred,  SAT),

@@ -65,6 +65,7 @@ fn fcmp<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width, p: Predicate) -> LaneOut {
     let snan = is_signaling_nan_bits::<F>(a) || is_signaling_nan_bits::<F>(b);
     let out = LaneOut {
         d: None,
+        d_hi: 0,
         carry: Some(r.value),
         flags: if snan && !c.clamp {
             r.flags.without(Flags::INVALID)

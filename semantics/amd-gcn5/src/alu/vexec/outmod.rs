@@ -220,6 +220,8 @@ pub fn apply(
             }
             Accept::Mask(m) if m & w.all() == w.all() => {}
             Accept::Mask(_) => vals.push(w.exp_mask() | 1),
+            // A 128-bit destination is never a float (the executor has none).
+            Accept::Mask128(_) => {}
         }
     }
     let unsettled = rule.and_then(|rule| {

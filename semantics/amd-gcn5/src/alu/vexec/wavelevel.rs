@@ -32,7 +32,17 @@ pub const WAVE_LEVEL: &[WaveRow] = &[
     WaveRow { name: "V_READLANE_B32",      op: v_readlane_b32,      status: Status::Specified, cites: VOP3 },
     WaveRow { name: "V_WRITELANE_B32",     op: v_writelane_b32,     status: Status::Specified, cites: VOP3 },
     WaveRow { name: "V_SWAP_B32",          op: v_swap_b32,          status: Status::Specified, cites: VOP1 },
+    WaveRow { name: "V_CLREXCP",           op: v_clrexcp,           status: Status::Unspecified, cites: CLREXCP },
 ];
+
+const CLREXCP: &[SpecRef] = &[
+    SpecRef::new(Spec::Vega, "VOP1 Instructions"),
+    SpecRef::new(Spec::Vega, "Trap Status register"),
+    SpecRef::new(Spec::Gpuref, "docs/design/0037-gcn5-sad-legacy-clrexcp.md"),
+];
+
+/// TRAPSTS.EXCP, bits 8:0 (Vega "Trap Status register").
+pub const TRAPSTS_EXCP: u32 = 0x1ff;
 
 /// Why interpolation rows and LDS_DIRECT are not executed.
 pub const INTERP: &str =
@@ -53,7 +63,6 @@ pub const EXEMPT: &[(&str, &str)] = &[
     ("V_INTERP_P2_LEGACY_F16", INTERP),
     ("V_INTERP_P2_F16",        INTERP),
     ("EXP",                    EXPORT),
-    ("V_CLREXCP",              "the manual says only \"Clear wave's exception state in SIMD (SP)\": whether that is TRAPSTS.EXCP, and which bits, is not stated (docs/design/0020)"),
 ];
 
 /// The wave-level executor of a row.
@@ -184,6 +193,18 @@ fn v_swap_b32(w: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
             w.vgpr[s][lane] = t;
         }
     }
+    next_pc(w, inst);
+    Ok(())
+}
+
+/// `Clear wave's exception state in SIMD (SP).` gpuref clears TRAPSTS.EXCP (bits 8:0) and
+/// lists the field as its choice (`trapsts.excp` in [`Wave::program_unsettled`]): the other
+/// reading leaves TRAPSTS as it was (rule `gcn5.v_clrexcp.state`).
+fn v_clrexcp(w: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
+    fields(inst)?;
+    w.trapsts &= !TRAPSTS_EXCP;
+    w.program_unsettled
+        .push(("trapsts.excp", "gcn5.v_clrexcp.state"));
     next_pc(w, inst);
     Ok(())
 }

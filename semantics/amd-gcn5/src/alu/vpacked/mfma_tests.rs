@@ -322,6 +322,7 @@ fn holds(d: u32, a: Accept) -> bool {
     };
     match a {
         Accept::Mask(m) => m == 0 || m & 0xffff_ffff == 0,
+        Accept::Mask128(m) => m as u32 == 0,
         Accept::AnyNan => d & 0x7f80_0000 == 0x7f80_0000 && d & 0x007f_ffff != 0,
         Accept::Range { lo, hi } => key(lo) <= key(u64::from(d)) && key(u64::from(d)) <= key(hi),
     }

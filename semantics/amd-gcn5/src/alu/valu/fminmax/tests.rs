@@ -680,7 +680,7 @@ fn every_lane_accepts_its_own_result() {
                             continue;
                         };
                         let ok = match u.accept {
-                            Accept::Mask(_) => true,
+                            Accept::Mask(_) | Accept::Mask128(_) => true,
                             Accept::AnyNan => d & 0x7fff_ffff > 0x7f80_0000,
                             Accept::Range { lo, hi } => {
                                 let key = |x| total_key(x, 0x8000_0000);

@@ -23,6 +23,7 @@ fn input_mode(c: &LaneCtx) -> FpMode {
 fn int_out(value: u64, flags: Flags, ty: IntType) -> LaneOut {
     let out = LaneOut {
         d: Some(value),
+        d_hi: 0,
         carry: None,
         flags,
         unsettled: None,
@@ -185,6 +186,7 @@ fn norm16(a: u16, ty: IntType, c: &LaneCtx) -> LaneOut {
     let (v, flags) = norm16_with(a, ty, ty.max_bits(), c);
     let out = LaneOut {
         d: Some(v),
+        d_hi: 0,
         carry: None,
         flags,
         unsettled: None,

@@ -129,6 +129,7 @@ fn scale_out(r: (u64, bool, Open)) -> LaneOut {
     let (d, vcc, open) = r;
     let out = LaneOut {
         d: Some(d),
+        d_hi: 0,
         carry: Some(vcc),
         flags: Flags::NONE,
         unsettled: None,

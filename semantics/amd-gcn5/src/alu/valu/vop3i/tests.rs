@@ -361,6 +361,93 @@ fn sums_of_absolute_differences() {
 }
 
 #[test]
+fn masked_and_quad_sums_of_absolute_differences() {
+    // Worked by hand (docs/design/0037: S1 is the reference, a 0 byte of S1 is skipped).
+    // MSAD_U8: S0 = 0x00_80_ff_01, S1 = 0xff_7f_00_03: byte 1 skipped (S1 byte 0x00), so
+    // |0x01-0x03| + |0x80-0x7f| + |0x00-0xff| = 2+1+255 = 258, + 1 = 259.
+    assert_eq!(d("V_MSAD_U8", [0x0080_ff01, 0xff7f_0003, 1]), 259);
+    // The mask is S1's byte, not S0's: S0 byte 3 = 0x00 is still counted (255 above), and
+    // with S0/S1 swapped byte 3's reference is 0x00 → skipped: 2+255(byte 1)+1 = 258, + 1.
+    assert_eq!(d("V_MSAD_U8", [0xff7f_0003, 0x0080_ff01, 1]), 259);
+    // All reference bytes 0: nothing counted, S2 passes through.
+    assert_eq!(d("V_MSAD_U8", [0xffff_ffff, 0, 7]), 7);
+    // Overflow wraps as V_SAD_U8's: 0xffffffff + 258 → 257.
+    assert_eq!(d("V_MSAD_U8", [0x0080_ff01, 0xff7f_0003, 0xffff_ffff]), 257);
+
+    // QSAD_PK_U16_U8: S0 = bytes (low first) 01 02 03 04 05 06 07 08, S1 = bytes 01 02 03 04.
+    // Window 0 = 01 02 03 04 → 0; window 1 = 02 03 04 05 → 4; window 2 → 8; window 3 → 12.
+    // Accumulators S2 = 0x0004_0003_0002_0001 (field i = i+1): D fields 1, 6, 11, 16.
+    let s0 = 0x0807_0605_0403_0201;
+    assert_eq!(
+        d("V_QSAD_PK_U16_U8", [s0, 0x0403_0201, 0x0004_0003_0002_0001]),
+        0x0010_000b_0006_0001
+    );
+    // MQSAD_PK: S1 = 00 02 00 04 (bytes 0 and 2 masked): window i compares only its bytes 1
+    // and 3: window 0: |02-02| + |04-04| = 0; window 1 (02 03 04 05): |03-02| + |05-04| = 2;
+    // window 2 (03 04 05 06): 2+2 = 4; window 3 (04 05 06 07): 3+3 = 6. S2 = 0.
+    assert_eq!(
+        d("V_MQSAD_PK_U16_U8", [s0, 0x0400_0200, 0]),
+        0x0006_0004_0002_0000
+    );
+    // The unmasked QSAD counts bytes 0 and 2 too: window 0: 1+0+3+0 = 4, window 1: 2+1+4+1
+    // = 8, window 2: 3+2+5+2 = 12, window 3: 4+3+6+3 = 16.
+    assert_eq!(
+        d("V_QSAD_PK_U16_U8", [s0, 0x0400_0200, 0]),
+        0x0010_000c_0008_0004
+    );
+    // A 16-bit accumulator that overflows: field 0 = 0xffff + 4 → wraps to 3 and is
+    // unsettled (wrap or 0xffff); the other fields (0 + 8, 12, 16) stay settled.
+    let r = run("V_QSAD_PK_U16_U8", [s0, 0x0400_0200, 0xffff], 0, false);
+    assert_eq!(r.d, Some(0x0010_000c_0008_0003));
+    assert_eq!(
+        r.unsettled.map(|u| (u.accept, u.rule)),
+        Some((
+            Accept::Mask(0xffff_ffff_ffff_0000),
+            "gcn5.v_qsad_pk_u16_u8.overflow"
+        ))
+    );
+    // With CLAMP the overflowing field saturates at 0xffff (the unstated clamp marks it).
+    let r = run("V_QSAD_PK_U16_U8", [s0, 0x0400_0200, 0xffff], 0, true);
+    assert_eq!(r.d, Some(0x0010_000c_0008_ffff));
+    assert_eq!(
+        r.unsettled.map(|u| (u.accept, u.rule)),
+        Some((
+            Accept::Mask(0xffff_ffff_ffff_0000),
+            "gcn5.vop3i.clamp_unstated"
+        ))
+    );
+}
+
+#[test]
+fn mqsad_u32_accumulates_in_four_dwords() {
+    // Worked by hand: S0, S1 = 00 02 00 04 as in the MQSAD_PK case → SADs 0, 2, 4, 6.
+    // S2 = dwords (low first) 1, 2, 3, 0xffffffff; D = 1, 4, 7, and 0xffffffff + 6 wraps to 5.
+    let x = LaneIn {
+        s2_hi: 0xffff_ffff_0000_0003,
+        ..srcs([0x0807_0605_0403_0201, 0x0400_0200, 0x0000_0002_0000_0001])
+    };
+    let r = call("V_MQSAD_U32_U8", x, 0, false);
+    assert_eq!(r.unsettled, None);
+    assert_eq!(
+        (r.d, r.d_hi),
+        (Some(0x0000_0004_0000_0001), 0x0000_0005_0000_0007)
+    );
+    // CLAMP: dword 3 saturates at 0xffffffff, only that dword unsettled.
+    let r = call("V_MQSAD_U32_U8", x, 0, true);
+    assert_eq!(
+        (r.d, r.d_hi),
+        (Some(0x0000_0004_0000_0001), 0xffff_ffff_0000_0007)
+    );
+    assert_eq!(
+        r.unsettled.map(|u| (u.accept, u.rule)),
+        Some((
+            Accept::Mask128(!(0xffff_ffffu128 << 96)),
+            "gcn5.vop3i.clamp_unstated"
+        ))
+    );
+}
+
+#[test]
 fn mad_64_with_carry() {
     let r = |n: &str, s: [u64; 3]| {
         let o = run(n, s, 0, false);
@@ -428,6 +515,7 @@ fn unsettled_lanes_name_open_rules() {
         "gcn5.v_alignbyte_b32.select",
         "gcn5.v_bcnt_u32_b32.accumulate",
         "gcn5.v_sad_u32.unsigned",
+        "gcn5.v_qsad_pk_u16_u8.overflow",
         "gcn5.vopc.snan_quiet",
         "gcn5.v_cmp_class.denormal",
     ] {
