@@ -630,17 +630,18 @@ pub(crate) fn execute_with(
         if dst_ty == Some(Ty::V2F16) && (p.clamp || p.omod != 0) {
             // The third OMOD reading: the f32 sources scaled before the conversion.
             let scaled_first = (src_tys.iter().all(|t| *t == Ty::F32) && p.omod != 0).then(|| {
-                let sc = |v: u64| outmod::scale(v, Ty::F32, p.omod, mode).value;
+                let [s0, s1, s2] = s.map(|v| outmod::scale(v, Ty::F32, p.omod, mode));
                 let r = kernel(
                     &LaneIn {
-                        s0: sc(s[0]),
-                        s1: sc(s[1]),
-                        s2: sc(s[2]),
+                        s0: s0.value,
+                        s1: s1.value,
+                        s2: s2.value,
                         ..input
                     },
                     &ctx,
                 );
-                (r.d.unwrap_or(d), r.flags)
+                let f = [s0, s1, s2].iter().fold(r.flags, |f, x| f.union(x.flags));
+                (r.d.unwrap_or(d), f)
             });
             let m = packed::outmods(d, out.flags, scaled_first, p.omod, p.clamp, mode, why);
             d = m.d;

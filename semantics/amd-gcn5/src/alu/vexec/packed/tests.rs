@@ -229,3 +229,23 @@ fn a_signalling_nan_opens_the_nan_half_with_ieee_off() {
         );
     }
 }
+
+#[test]
+fn sdwa_on_a_packed_operand_is_refused_not_guessed() {
+    // No SDWA form of V_DOT2C_F32_F16 decodes; one built by hand (an SDWA V_ADD_F32 given
+    // the DOT2C row) is a pending error naming why (rule gcn5.valu.packed_sdwa).
+    let t = Target::Gfx908;
+    let mut inst = parse(
+        t,
+        "v_add_f32_sdwa v0, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD",
+    )
+    .unwrap();
+    inst.row = crate::instructions::by_name(t, "V_DOT2C_F32_F16").unwrap();
+    let mut w = Wave {
+        exec: 1,
+        ..Wave::default()
+    };
+    let e = execute(&mut w, &inst).unwrap_err().to_string();
+    assert!(e.contains("SDWA on a row with a packed operand"), "{e}");
+    assert_eq!(w.vgpr[0][0], 0);
+}
