@@ -379,3 +379,61 @@ fn legacy_log_and_clrexcp_print_their_choices() {
         "{o}"
     );
 }
+
+#[test]
+fn modifiers_on_packed_operands() {
+    // docs/design/0038. -0.5 converts to f16 0xb800 and clamps to +0; |-2.0| = 2.0 (0x4000)
+    // clamps to 1.0 (0x3c00): v0 = {1.0, +0}.
+    assert_eq!(
+        ok(&[
+            "v_cvt_pkrtz_f16_f32 v0, -v1, |v2| clamp",
+            "v1=0x3f000000",
+            "v2=0xc0000000",
+            ALL
+        ]),
+        "v0=0x3c000000\n"
+    );
+    // 100000.0 truncates to 65504 (overflow and inexact: TRAPSTS bits 3 and 5) and clamps
+    // to 1.0; a NaN clamps to +0 under the default DX10_CLAMP: v0 = {+0, 1.0}.
+    assert_eq!(
+        ok(&[
+            "v_cvt_pkrtz_f16_f32 v0, v1, v2 clamp",
+            "v1=0x47c35000",
+            "v2=0x7fc00000",
+            ALL
+        ]),
+        "v0=0x3c00\ntrapsts=0x28\n"
+    );
+    // MODE 0x100 (IEEE 0, denormals flushed): OMOD applies to each half, 1.5 (0x3e00) * 2 =
+    // 3.0 (0x4200), 0.25 (0x3400) * 2 = 0.5 (0x3800); OMOD ignored would leave 0x34003e00,
+    // so only the bits both share are settled (0xf3ff83ff).
+    assert_eq!(
+        ok(&[
+            "--mode",
+            "0x100",
+            "v_cvt_pkrtz_f16_f32 v0, v1, v2 mul:2",
+            "v1=0x3fc00000",
+            "v2=0x3e800000",
+            ALL
+        ]),
+        "v0=0x38004200 (accepts any value equal under mask 0xf3ff83ff, rule gcn5.valu.packed_omod)\n"
+    );
+    // gfx908's V_DOT2C_F32_F16 in DPP form: -v1 with v1 = {1.0, 1.0}, v2 = {2.0, 1.0}:
+    // both halves negated, -1*1 + -1*2 = -3.0; bit 31 only, 1*1 + -1*2 = -1.0.
+    let o = common::gpuref()
+        .args(["eval", "--target", "gfx908"])
+        .args([
+            "v_dot2c_f32_f16_dpp v0, -v1, v2 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf",
+            "v1=0x3c003c00",
+            "v2=0x40003c00",
+            ALL,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out(&o),
+        "v0=0xc0400000 (accepts 0xc0400000..=0xbf800000, rule gcn5.valu.packed_src_mods)\n",
+        "{}",
+        err(&o)
+    );
+}

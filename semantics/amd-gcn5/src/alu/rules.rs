@@ -22,7 +22,7 @@ use gpuref_core::{Rule, SpecRef, Status};
 /// Every table of rules, in a stable order (scalar, MODE, executor, the vector families'
 /// [`valu::RULE_TABLES`], then the memory modules).
 pub fn tables() -> impl Iterator<Item = &'static [Rule]> {
-    [salu::RULES, mode::RULES, vexec::RULES]
+    [salu::RULES, mode::RULES, vexec::RULES, vexec::PACKED_RULES]
         .into_iter()
         .chain(valu::RULE_TABLES.iter().copied())
         .chain([
@@ -180,6 +180,12 @@ pub const SCOPES: &[(&str, Scope)] = &[
     ("gcn5.valu.norm16",              Rows(&["V_CVT_NORM_*_F16"])),
     ("gcn5.valu.trans_f32_denorm",    Rows(&["V_EXP_F32", "V_LOG_F32", "V_RCP_F32", "V_RCP_IFLAG_F32", "V_RSQ_F32",
                                              "V_SQRT_F32"])),
+    ("gcn5.valu.packed_clamp",        Rows(&["V_CVT_PKRTZ_F16_F32"])),
+    ("gcn5.valu.packed_omod",         Rows(&["V_CVT_PKRTZ_F16_F32"])),
+    ("gcn5.valu.packed_src_mods",     Rows(&["V_DOT2C_F32_F16"])),
+    ("gcn5.valu.packed_sdwa",         Rows(&["V_DOT*C_*", "V_PK_FMAC_F16", "V_CVT_PKRTZ_F16_F32"])),
+    ("gcn5.valu.pack_clamp",          Rows(&["V_PACK_B32_F16"])),
+    ("gcn5.valu.pk_int_clamp",        Rows(&["V_CVT_PKNORM_*", "V_CVT_PK_U8_F32", "V_CVT_PKACCUM_U8_F32"])),
     ("gcn5.valu.round_integral.",     Rows(ROUND_INTEGRAL)),
     ("gcn5.valu.frexp",               Rows(&["V_FREXP_*"])),
     ("gcn5.valu.ldexp",               Rows(&["V_LDEXP_F32", "V_LDEXP_F64"])),

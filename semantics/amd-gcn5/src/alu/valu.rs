@@ -246,7 +246,7 @@ pub const RULES: &[Rule] = &[
         statement: "with CLAMP set an integer add, subtract or multiply saturates its result to the destination type's range; a carry-out is computed from the unsaturated result" },
     Rule { id: "gcn5.valu.ieee0_snan", status: Status::Unspecified,
         cites: &[SpecRef::new(Spec::Vega, "Mode register"), SpecRef::new(Spec::Gpuref, "docs/design/0005-gpu-float-quirks.md#contract-gaps")],
-        statement: "MODE.IEEE = 1 quiets signalling NaN inputs; what IEEE = 0 returns for them is not stated. The kernels quiet in both modes; with IEEE = 0, a signalling NaN source and a NaN result, the lane accepts any NaN and its flags are open (the executor marks it unless the kernel said more)" },
+        statement: "MODE.IEEE = 1 quiets signalling NaN inputs; what IEEE = 0 returns for them is not stated. The kernels quiet in both modes; with IEEE = 0, a signalling NaN source and a NaN result, the lane accepts any NaN and its flags are open (the executor marks it unless the kernel said more); a packed f16 result opens the sign and payload of its NaN halves, and a packed f16 source is signalling if either half is" },
     Rule { id: "gcn5.valu.fp16_ovfl", status: Status::Inferred,
         cites: &[SpecRef::new(Spec::Vega, "Mode register"), SpecRef::new(Spec::Gpuref, "docs/design/0019-gcn5-alu-execution.md")],
         statement: "with MODE.FP16_OVFL an f16 result that overflowed (the overflow flag, so never an infinity from infinite inputs) becomes ±MAX_FP16 (0x7bff/0xfbff)" },

@@ -11,14 +11,17 @@
 //! mixed widths. Rows that need the wave (V_READLANE, V_SWAP, ...) are in
 //! [`wavelevel`]. Lanes whose result the spec does not settle are listed in
 //! [`Wave::unsettled`]. Packed (V2*) operands of these forms pass whole, the kernel splits
-//! them. Not executed (an error says so): constants for 128-bit operands, modifiers on
-//! packed operands, LDS_DIRECT, the interpolation rows.
+//! them; their modifiers (ABS/NEG on a packed source, OMOD/CLAMP on a packed result) are
+//! [`packed`]'s. Not executed (an error says so): constants for 128-bit operands, SDWA on a
+//! row with a packed operand (no such encoding decodes), LDS_DIRECT, the interpolation rows.
 
 mod dpp;
 mod outmod;
+mod packed;
 mod sdwa;
 mod wavelevel;
 
+pub use packed::RULES as PACKED_RULES;
 pub use wavelevel::{EXEMPT, TRAPSTS_EXCP, WAVE_LEVEL};
 
 use super::valu::Output;
@@ -341,8 +344,20 @@ fn packed(ty: Ty) -> bool {
 }
 
 /// For a float value of type `ty`: `Some(true)` a quiet NaN, `Some(false)` a signalling
-/// NaN, `None` not a NaN (or not a float type).
+/// NaN, `None` not a NaN (or not a float type). A packed f16 pair is signalling if either
+/// half is, else quiet if either half is a NaN.
 fn nan_kind(ty: Ty, v: u64) -> Option<bool> {
+    if ty == Ty::V2F16 {
+        let (lo, hi) = (
+            nan_kind(Ty::F16, v & 0xffff),
+            nan_kind(Ty::F16, v >> 16 & 0xffff),
+        );
+        return if lo == Some(false) || hi == Some(false) {
+            Some(false)
+        } else {
+            lo.or(hi)
+        };
+    }
     let (exp, frac, quiet) = match ty {
         Ty::F16 => (0x7c00, 0x3ff, 0x200),
         Ty::F32 => (0x7f80_0000, 0x7f_ffff, 0x40_0000),
@@ -436,15 +451,22 @@ pub(crate) fn execute_with(
         }
     }
     let packed_src = |i: usize| src_tys.get(i).is_some_and(|t| packed(*t));
-    if (0..3).any(|i| packed_src(i) && (p.abs | p.neg) >> i & 1 == 1)
-        || (dst_ty.is_some_and(packed) && (p.clamp || p.omod != 0))
-        || (src_tys.iter().chain(&dst_ty).any(|t| packed(*t)) && p.sdwa.is_some())
-    {
+    if src_tys.iter().chain(&dst_ty).any(|t| packed(*t)) && p.sdwa.is_some() {
         return Err(pending(
             row.name,
-            "ABS/NEG, CLAMP/OMOD and SDWA on packed operands of the e32/VOP3 forms are not executed",
+            "SDWA on a row with a packed operand: no such encoding exists (LLVM has none, formats/sdwa.rs decodes none), so what SEL picks of a packed value is not read",
         ));
     }
+    if dst_ty == Some(Ty::V2I16) && (p.clamp || p.omod != 0) {
+        return Err(pending(
+            row.name,
+            "CLAMP/OMOD on a packed integer result of an e32/VOP3 row (no row has one)",
+        ));
+    }
+    // Packed float sources under ABS/NEG: gpuref's reading flips both halves' signs, the
+    // other (the dword as one f32) only bit 31 (rule gcn5.valu.packed_src_mods).
+    let packed_mods = (0..src_tys.len())
+        .any(|i| packed_src(i) && src_tys[i].is_float() && (p.abs | p.neg) >> i & 1 == 1);
     // Register ranges first, so nothing is written when one runs past v255.
     let past_end = |v: u8, ty: Ty| u16::from(v) + u16::from(ty.dwords()) > 256;
     for (i, ty) in src_tys.iter().enumerate() {
@@ -514,6 +536,7 @@ pub(crate) fn execute_with(
             }
         }
         let mut s = [0u128; 3];
+        let mut s_alt = [0u128; 3];
         for (i, ty) in src_tys.iter().enumerate() {
             let mut v = match read[i] {
                 Src::Uniform(v) => v,
@@ -535,7 +558,21 @@ pub(crate) fn execute_with(
                 }
                 _ => v & 0xffff_ffff,
             };
-            if ty.is_float() {
+            let (abs, neg) = (p.abs >> i & 1 == 1, p.neg >> i & 1 == 1);
+            if packed(*ty) && ty.is_float() {
+                s_alt[i] = u128::from(packed::src_mods(
+                    v as u64,
+                    abs,
+                    neg,
+                    packed::sign_bits(false),
+                ));
+                v = u128::from(packed::src_mods(
+                    v as u64,
+                    abs,
+                    neg,
+                    packed::sign_bits(true),
+                ));
+            } else if ty.is_float() {
                 if p.abs >> i & 1 == 1 {
                     v &= !u128::from(sign_bit(*ty));
                 }
@@ -544,10 +581,14 @@ pub(crate) fn execute_with(
                 }
             }
             s[i] = v;
+            if !(packed(*ty) && ty.is_float()) {
+                s_alt[i] = v;
+            }
         }
         // V_MADMK/V_MADAK: the constant K (the literal dword, its low half for F16) is S2.
         if let Some(k) = sh.get(Role::K) {
             s[2] = u128::from(literal) & if k.ty.is_16() { 0xffff } else { 0xffff_ffff };
+            s_alt[2] = s[2];
         }
         let input = LaneIn {
             s0: s[0] as u64,
@@ -560,6 +601,20 @@ pub(crate) fn execute_with(
             lane: lane as u8,
         };
         let mut out = kernel(&input, &ctx);
+        if let Some(t) = dst_ty.filter(|_| packed_mods) {
+            let [s0, s1, s2] = s_alt;
+            let alt = kernel(
+                &LaneIn {
+                    s0: s0 as u64,
+                    s1: s1 as u64,
+                    s2: s2 as u64,
+                    s2_hi: (s2 >> 64) as u64,
+                    ..input
+                },
+                &ctx,
+            );
+            out = packed::other_reading(t, out, &alt);
+        }
         // MODE.IEEE = 0 with a signalling NaN source and a NaN result: any NaN, flags open
         // (rule gcn5.valu.ieee0_snan), for every row whose kernel did not already say more.
         if !mode.ieee()
@@ -573,6 +628,19 @@ pub(crate) fn execute_with(
                 .any(|(t, v)| nan_kind(*t, v as u64) == Some(false))
         {
             out = out.unsettled(super::valu::Accept::AnyNan, "gcn5.valu.ieee0_snan", false);
+        }
+        // The same for a packed f16 result: each NaN half is open (rule gcn5.valu.ieee0_snan).
+        if !mode.ieee()
+            && out.unsettled.is_none()
+            && dst_ty == Some(Ty::V2F16)
+            && src_tys
+                .iter()
+                .zip(s)
+                .any(|(t, v)| nan_kind(*t, v as u64) == Some(false))
+        {
+            if let Some(m) = out.d.and_then(packed::nan_halves_open) {
+                out = out.unsettled(super::valu::Accept::Mask(m), "gcn5.valu.ieee0_snan", false);
+            }
         }
         flags = flags.union(out.flags);
         if let Some(c) = out.carry {
@@ -608,6 +676,30 @@ pub(crate) fn execute_with(
                 rule: "gcn5.vop3p.inline_const",
                 flags_settled: false,
             }));
+        }
+        if dst_ty == Some(Ty::V2F16) && (p.clamp || p.omod != 0) {
+            // The third OMOD reading: the f32 sources scaled before the conversion.
+            let scaled_first = (src_tys.iter().all(|t| *t == Ty::F32) && p.omod != 0).then(|| {
+                let [s0, s1, s2] = s.map(|v| outmod::scale(v as u64, Ty::F32, p.omod, mode));
+                let r = kernel(
+                    &LaneIn {
+                        s0: s0.value,
+                        s1: s1.value,
+                        s2: s2.value,
+                        ..input
+                    },
+                    &ctx,
+                );
+                let f = [s0, s1, s2].iter().fold(r.flags, |f, x| f.union(x.flags));
+                (r.d.unwrap_or(d), f)
+            });
+            let m = packed::outmods(d, out.flags, scaled_first, p.omod, p.clamp, mode, why);
+            d = m.d;
+            flags = flags.union(m.flags);
+            why = m.unsettled;
+        }
+        if p.clamp && row.name == "V_PACK_B32_F16" {
+            why = packed::pack_clamp(d, mode, why);
         }
         if let Some(fty) = float_dst.filter(|_| p.clamp || p.omod != 0) {
             let m = outmod::apply(d, fty, p.omod, p.clamp, mode, why);

@@ -186,6 +186,17 @@ fn accept_of(w: W, vals: &[u64]) -> Accept {
     Accept::Range { lo, hi }
 }
 
+/// [`accept_of`] for values of the float type `ty`.
+pub fn accept_values(ty: Ty, vals: &[u64]) -> Accept {
+    accept_of(W::of(ty), vals)
+}
+
+/// A quiet NaN of the float type `ty` (a member of an any-NaN acceptance).
+pub fn quiet_nan(ty: Ty) -> u64 {
+    let w = W::of(ty);
+    w.exp_mask() | 1 << (w.frac - 1)
+}
+
 /// Apply OMOD then CLAMP to a float result `x` of type `ty`; `prior` is what the kernel
 /// left unsettled about `x`.
 pub fn apply(
