@@ -575,7 +575,7 @@ class FaultyTest(unittest.TestCase):
 
     def test_bad_handshake(self):
         with self.start("--bad-handshake") as ad:
-            self.assertEqual(ad.hello[:2], ["hello", "2"])
+            self.assertEqual(ad.hello[:2], ["hello", "99"])
 
     def test_no_handshake(self):
         with self.start("--no-handshake", handshake=False) as ad:
