@@ -715,3 +715,90 @@ fn bad_state_answers_fail_naming_the_case_and_never_panic() {
         assert!(took < Duration::from_secs(30), "{flag}: took {took:?}");
     }
 }
+
+/// Cases per row (the id's mnemonic) of a state file, in file order.
+fn cases_per_row(path: &Path) -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines().skip(1) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = v["id"].as_str().unwrap().to_string();
+        let row = id.rsplit_once('.').unwrap().0.to_string();
+        match rows.iter_mut().find(|(r, _)| *r == row) {
+            Some((_, ids)) => ids.push(id),
+            None => rows.push((row, vec![id])),
+        }
+    }
+    rows
+}
+
+#[test]
+fn a_larger_state_level_is_generated_on_demand_and_runs() {
+    let d = tempdir("cli", "state-cap");
+    let o = gpuref()
+        .args(["generate", "--out"])
+        .arg(&d)
+        .args(["--state-cap", "40", "--state-family", "smem"])
+        .output()
+        .unwrap();
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("2 state files"), "{out}");
+    let level = d.join("amd-gcn5-vega/state/smem.jsonl");
+    let header = std::fs::read_to_string(&level).unwrap();
+    assert!(
+        header
+            .lines()
+            .next()
+            .unwrap()
+            .contains(r#""command":"gpuref generate --state-cap 40 --state-family smem""#),
+        "{header:.300}"
+    );
+    // Only the asked family, nothing of the rest of the corpus.
+    assert!(!d.join("amd-gcn5-vega/state/ds.jsonl").exists());
+    assert!(!d.join("float").exists());
+    // Per row: at most 40 cases, some row more than the committed 32, and the committed
+    // cases first (the same edge cases and seeded draws, only stopped later).
+    let committed = cases_per_row(&root().join("vectors/amd-gcn5-vega/state/smem.jsonl"));
+    let bigger = cases_per_row(&level);
+    assert_eq!(committed.len(), bigger.len());
+    let mut more = 0;
+    for ((r, small), (r2, big)) in committed.iter().zip(&bigger) {
+        assert_eq!(r, r2);
+        assert!(big.len() <= 40 && big.len() >= small.len(), "{r}");
+        assert_eq!(&big[..small.len()], &small[..], "{r}");
+        more += usize::from(big.len() > 32);
+    }
+    assert!(more > 0, "no row has more than 32 cases at cap 40");
+    // The level runs against the built-in reference.
+    let o = gpuref()
+        .args(["run", "--no-progress", "--vectors"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    // Never over the committed corpus; unknown families are named.
+    let o = gpuref()
+        .current_dir(root())
+        .args(["generate", "--state-cap", "40"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("outside the committed corpus"),
+        "{}",
+        text(&o)
+    );
+    let o = gpuref()
+        .args(["generate", "--out"])
+        .arg(&d)
+        .args(["--state-cap", "40", "--state-family", "mimg2"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("unknown state family `mimg2`"),
+        "{}",
+        text(&o)
+    );
+}
