@@ -37,7 +37,7 @@ enum Command {
         #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa"])]
         state_cap: Option<usize>,
         /// With --state-cap: only these state families (comma-separated: ds, mubuf, mtbuf,
-        /// flat, global, scratch, smem, program).
+        /// flat, global, scratch, smem, mimg, program).
         #[arg(long, value_delimiter = ',', requires = "state_cap")]
         state_family: Vec<String>,
     },

@@ -1,6 +1,7 @@
 //! GCN5 (gfx900, `vectors/amd-gcn5-vega/state/`) and CDNA1 (gfx908,
 //! `vectors/amd-gcn5-mi100/state/`) state-transition vectors: for every row with wave-level
-//! semantics (DS, MUBUF/MTBUF, FLAT/GLOBAL/SCRATCH, SMEM, program flow), edge cases for
+//! semantics (DS, MUBUF/MTBUF, FLAT/GLOBAL/SCRATCH, SMEM, MIMG without a sampler, program
+//! flow), edge cases for
 //! addressing, range checks, EXEC patterns and M0, then seeded random cases up to
 //! [`CAP`] per row. The layout is in docs/vector-format.md ("GCN5 state-transition
 //! vectors"); the design and the size budget in docs/design/0035.
@@ -15,6 +16,7 @@
 mod buffer;
 mod ds;
 mod flat;
+mod image;
 mod program;
 mod smem;
 
@@ -237,8 +239,8 @@ fn make_case(target: Target, inst: &Instruction, init: &Init, why: &str) -> Resu
 }
 
 /// The families and the file each writes.
-const FAMILIES: [&str; 8] = [
-    "ds", "mubuf", "mtbuf", "flat", "global", "scratch", "smem", "program",
+const FAMILIES: [&str; 9] = [
+    "ds", "mubuf", "mtbuf", "flat", "global", "scratch", "smem", "mimg", "program",
 ];
 
 fn family(row: &Row) -> Option<&'static str> {
@@ -251,6 +253,7 @@ fn family(row: &Row) -> Option<&'static str> {
         Format::Global => "global",
         Format::Scratch => "scratch",
         Format::Smem if gpuref_amd_gcn5::mem::smem::handles(row.name) => "smem",
+        Format::Mimg if gpuref_amd_gcn5::mem::image::handles(row) => "mimg",
         _ if gpuref_amd_gcn5::program::handles(row.name) => "program",
         _ => return None,
     };
@@ -265,6 +268,7 @@ fn row_cases(target: Target, row: &'static Row, fam: &str, cap: usize) -> RowCas
         "mubuf" | "mtbuf" => buffer::cases(&mut rc, &mut rng),
         "flat" | "global" | "scratch" => flat::cases(&mut rc, &mut rng),
         "smem" => smem::cases(&mut rc, &mut rng),
+        "mimg" => image::cases(&mut rc, &mut rng),
         _ => program::cases(&mut rc, &mut rng),
     }
     rc
