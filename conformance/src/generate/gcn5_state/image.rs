@@ -216,9 +216,18 @@ impl Plan {
             init.set(&format!("s{}", 8 + i), u64::from(*w));
         }
         let active: Vec<usize> = super::lanes(exec).collect();
-        let addr: Vec<Vec<u32>> = (0..64).map(|l| self.vaddr(s, at, l)).collect();
-        for r in 0..addr[0].len() {
-            init.lanes(r as u8, exec, |l| addr[l][r]);
+        // Per VGPR, its 64 lanes.
+        let mut regs: Vec<[u32; 64]> = Vec::new();
+        for l in 0..64 {
+            for (r, v) in self.vaddr(s, at, l).into_iter().enumerate() {
+                if regs.len() <= r {
+                    regs.push([0; 64]);
+                }
+                regs[r][l] = v;
+            }
+        }
+        for (r, reg) in regs.iter().enumerate() {
+            init.lanes(r as u8, exec, |l| reg[l]);
         }
         // The texels the lanes touch, at gpuref's linear place (row 0 of level 0 is the
         // settled one; the others are filled too, so a load reads seeded bytes).
