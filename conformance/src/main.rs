@@ -43,6 +43,9 @@ enum Command {
     },
     /// Run the corpus against the built-in reference or an adapter (`gpuref run --help`).
     Run,
+    /// Speak the adapter protocol (version 2) on stdin/stdout, answering state requests
+    /// with the built-in reference: `gpuref run --adapter 'gpuref adapter'`.
+    Adapter,
     /// Check vector files (generated or hand-written) against the built-in reference.
     Check {
         /// Files or directories (searched for *.vec).
@@ -220,6 +223,13 @@ fn main() -> ExitCode {
             out, check, isa, ..
         } => cmd_generate(&out, check, isa.as_deref()),
         Command::Check { paths, max_reports } => cmd_check(&paths, max_reports),
+        Command::Adapter => {
+            let code = gpuref_conformance::adapter_ref::serve(
+                std::io::stdin().lock(),
+                std::io::BufWriter::new(std::io::stdout().lock()),
+            );
+            ExitCode::from(code as u8)
+        }
         Command::Docs {
             out,
             markdown,

@@ -802,3 +802,37 @@ fn a_larger_state_level_is_generated_on_demand_and_runs() {
         text(&o)
     );
 }
+
+/// `gpuref adapter` (the built-in reference behind protocol 2) answers every state request
+/// of the committed corpus, and its answers pass: each case's final state goes through the
+/// JSON request and answer and the runner's comparison of an applied answer.
+#[test]
+fn the_reference_as_a_protocol_2_adapter_passes_the_committed_state_corpus() {
+    let d = tempdir("cli", "state-self");
+    let mut cases = 0;
+    let mut files = 0;
+    for t in ["amd-gcn5-vega", "amd-gcn5-mi100"] {
+        let from = root().join("vectors").join(t).join("state");
+        let to = d.join(t).join("state");
+        std::fs::create_dir_all(&to).unwrap();
+        for e in std::fs::read_dir(&from).unwrap() {
+            let p = e.unwrap().path();
+            let text = std::fs::read_to_string(&p).unwrap();
+            cases += text.lines().count() - 1;
+            files += 1;
+            std::fs::write(to.join(p.file_name().unwrap()), text).unwrap();
+        }
+    }
+    let cmd = format!("{} adapter", env!("CARGO_BIN_EXE_gpuref"));
+    let (o, out, _) = run_adapter(&d, &cmd, &[]);
+    assert!(o.status.success(), "{out:.3000}");
+    assert!(
+        files >= 18 && cases > 30_000,
+        "{files} files, {cases} cases"
+    );
+    assert_eq!(
+        totals(&out),
+        vec![files, cases, cases, 0, 0, 0],
+        "{out:.3000}"
+    );
+}

@@ -549,13 +549,26 @@ pub fn events(o: &Outcome) -> Vec<String> {
 /// unsettled cell as its acceptance set; VGPR lanes grouped per register (one string when
 /// all 64 lanes hold one settled value), bytes grouped in runs of consecutive addresses.
 pub fn final_state(o: &Outcome) -> BTreeMap<String, Value> {
+    state_of(o, true)
+}
+
+/// What an outcome changed, exact values only: the answer an implementation gives to an
+/// adapter protocol-2 state request (`gpuref adapter` answers with it).
+pub fn changed_state(o: &Outcome) -> BTreeMap<String, Value> {
+    state_of(o, false)
+}
+
+/// The changed cells, and with `unsettled` the unsettled ones as acceptance sets.
+fn state_of(o: &Outcome, unsettled: bool) -> BTreeMap<String, Value> {
     let mut specs: BTreeMap<Cell, Spec> = o
         .changed
         .iter()
         .map(|(c, v)| (c.clone(), Spec::exact(*v)))
         .collect();
-    for (c, s, _) in &o.unsettled {
-        specs.insert(c.clone(), s.clone());
+    if unsettled {
+        for (c, s, _) in &o.unsettled {
+            specs.insert(c.clone(), s.clone());
+        }
     }
     let mut out: BTreeMap<String, Value> = BTreeMap::new();
     let mut lanes: BTreeMap<(bool, u8), BTreeMap<u8, String>> = BTreeMap::new();
