@@ -231,7 +231,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         if !enc.is_empty() {
             let cases: usize = enc.iter().map(|f| f.file.cases.len()).sum();
             eprintln!(
-                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: adapter protocol 1 has no encoding request yet; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
+                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: the adapter protocol (versions 1 and 2) has no encoding request yet; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
                 enc.len()
             );
         }
@@ -402,7 +402,7 @@ fn run_file(
         return report_failures(tally, &failures, opts.reports_per_file);
     }
     if crate::reference::gcn5_encoding::is_encoding_file(file) {
-        // Adapter protocol 1 has no encoding request: `run` says so once and counts these
+        // The adapter protocol has no encoding request: `run` says so once and counts these
         // cases as unsupported; without an adapter the built-in reference checks them.
         if cfg.is_some() {
             tally.unsupported = file.cases.len();
