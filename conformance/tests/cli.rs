@@ -145,6 +145,7 @@ fn corpus_file_count() -> (usize, usize) {
         "ds.jsonl",
         "flat.jsonl",
         "global.jsonl",
+        "mimg.jsonl",
         "mtbuf.jsonl",
         "mubuf.jsonl",
         "program.jsonl",
