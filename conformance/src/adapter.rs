@@ -1,9 +1,12 @@
 //! The client side of the adapter protocol (docs/adapter-protocol.md): starts the adapter,
-//! exchanges batches of cases, and turns every way an adapter can misbehave (exit, hang,
-//! garbage, partial lines) into a per-case fault, restarting it as needed.
+//! exchanges batches of cases (value cases, and with protocol 2 state requests), and turns
+//! every way an adapter can misbehave (exit, hang, garbage, partial lines) into a per-case
+//! fault, restarting it as needed.
 
 use crate::reference::Observed;
+use crate::state::Value;
 use crate::vector::{parse_flags, parse_hex, Case};
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 #[cfg(unix)]
 use std::os::unix::process::CommandExt;
@@ -13,7 +16,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
-pub const PROTOCOL_VERSION: &str = "1";
+/// The version gpuref greets with: the newest it speaks.
+pub const PROTOCOL_VERSION: &str = "2";
+/// The versions gpuref accepts in an adapter's `hello`: 1 (value cases only) and 2 (adds
+/// state requests, with the `state` feature).
+pub const PROTOCOL_VERSIONS: [&str; 2] = ["1", "2"];
 /// Longest line accepted from an adapter.
 const MAX_LINE: usize = 1 << 20;
 
@@ -35,6 +42,10 @@ pub struct Hello {
     /// `isa:target` pairs.
     pub targets: Vec<String>,
     pub flags: bool,
+    /// The protocol version the adapter speaks (1 or 2).
+    pub protocol: u32,
+    /// Protocol 2 and the `state` feature: the adapter takes state requests.
+    pub state: bool,
 }
 
 impl Hello {
@@ -49,6 +60,8 @@ impl Hello {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     Ok(Observed),
+    /// The final state an adapter answered a state request with (what changed).
+    State(BTreeMap<String, Value>),
     Unsupported(String),
     /// The adapter answered `error`.
     Error(String),
@@ -278,19 +291,25 @@ fn start(cfg: &Config) -> Result<(Process, Hello), String> {
 pub fn parse_hello(line: &str) -> Result<Hello, String> {
     let f: Vec<&str> = line.split('\t').collect();
     if f.len() != 5 || f[0] != "hello" {
-        return Err("expected `hello<TAB>1<TAB>NAME<TAB>TARGETS<TAB>FEATURES`".into());
+        return Err("expected `hello<TAB>VERSION<TAB>NAME<TAB>TARGETS<TAB>FEATURES`".into());
     }
-    if f[1] != PROTOCOL_VERSION {
+    if !PROTOCOL_VERSIONS.contains(&f[1]) {
         return Err(format!(
-            "protocol version {} (gpuref speaks {PROTOCOL_VERSION})",
-            f[1]
+            "protocol version {} (gpuref speaks {})",
+            f[1],
+            PROTOCOL_VERSIONS.join(" and ")
         ));
     }
+    let protocol: u32 = f[1].parse().unwrap_or(1);
     let features: Vec<&str> = if f[4] == "-" {
         vec![]
     } else {
         f[4].split(',').collect()
     };
+    let state = features.contains(&"state");
+    if state && protocol < 2 {
+        return Err("feature `state` needs protocol version 2".into());
+    }
     Ok(Hello {
         name: f[2].to_string(),
         targets: f[3]
@@ -299,11 +318,13 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
             .map(str::to_string)
             .collect(),
         flags: features.contains(&"flags"),
+        protocol,
+        state,
     })
 }
 
-/// Parse one answer line for the case with id `id`.
-pub fn parse_answer(line: &str, id: &str, flags: bool) -> Result<Answer, String> {
+/// The kind, id and rest of an answer line, checked against the id that was due.
+fn answer_fields<'a>(line: &'a str, id: &str) -> Result<Vec<&'a str>, String> {
     let f: Vec<&str> = line.splitn(4, '\t').collect();
     if f.len() < 3 {
         return Err(format!("not an answer: {}", quote(line)));
@@ -315,6 +336,36 @@ pub fn parse_answer(line: &str, id: &str, flags: bool) -> Result<Answer, String>
             quote(line)
         ));
     }
+    Ok(f)
+}
+
+/// Parse one answer line for the state request with id `id` (protocol 2): `ok<TAB>ID<TAB>`
+/// and the final state as one JSON object, or `unsupported`/`error` as for value cases.
+/// The object's shape is checked here (an object of state values); what its names mean is
+/// the reference's business (`reference::gcn5_state::compare_answer`).
+pub fn parse_state_answer(line: &str, id: &str) -> Result<Answer, String> {
+    let f = answer_fields(line, id)?;
+    match f[0] {
+        "ok" => {
+            let json = f[2..].join("\t");
+            serde_json::from_str::<BTreeMap<String, Value>>(&json)
+                .map(Answer::State)
+                .map_err(|e| {
+                    format!(
+                        "the final state is not a JSON object of state values ({e}): {}",
+                        quote(line)
+                    )
+                })
+        }
+        "unsupported" => Ok(Answer::Unsupported(f[2..].join("\t"))),
+        "error" => Ok(Answer::Error(f[2..].join("\t"))),
+        other => Err(format!("unknown answer kind `{other}`: {}", quote(line))),
+    }
+}
+
+/// Parse one answer line for the case with id `id`.
+pub fn parse_answer(line: &str, id: &str, flags: bool) -> Result<Answer, String> {
+    let f = answer_fields(line, id)?;
     match f[0] {
         "ok" => {
             if f.len() != 4 {
@@ -347,6 +398,43 @@ pub struct Session {
     restarts: Arc<AtomicUsize>,
     process: Option<Process>,
     pub hello: Hello,
+}
+
+/// One request to an adapter: a value case (`case` line) or, with protocol 2, a state case
+/// (`state` line).
+#[derive(Clone, Copy, Debug)]
+pub enum Request<'a> {
+    Value(&'a Case),
+    State(&'a crate::state::Case),
+}
+
+impl Request<'_> {
+    fn id(&self) -> &str {
+        match self {
+            Request::Value(c) => &c.id,
+            Request::State(c) => &c.id,
+        }
+    }
+
+    fn line(&self) -> String {
+        match self {
+            Request::Value(c) => case_line(c),
+            Request::State(c) => state_line(c),
+        }
+    }
+}
+
+/// `state<TAB>ID<TAB>` and the case without its expectations as one JSON object: `id`,
+/// `words`, `asm`, `mode` and `initial` (docs/adapter-protocol.md, "State requests").
+fn state_line(c: &crate::state::Case) -> String {
+    let request = serde_json::json!({
+        "id": c.id,
+        "words": c.words,
+        "asm": c.asm,
+        "mode": c.mode,
+        "initial": c.initial,
+    });
+    format!("state\t{}\t{request}\n", c.id)
 }
 
 fn case_line(c: &Case) -> String {
@@ -388,6 +476,12 @@ impl Session {
     /// Answer every case of `target` (`isa:target`), in order. Never waits longer than the
     /// timeout for an answer.
     pub fn run(&mut self, target: &str, cases: &[&Case]) -> Vec<Answer> {
+        let requests: Vec<Request> = cases.iter().map(|c| Request::Value(c)).collect();
+        self.run_requests(target, &requests)
+    }
+
+    /// [`Session::run`] for any requests (state requests need protocol 2).
+    pub fn run_requests(&mut self, target: &str, cases: &[Request]) -> Vec<Answer> {
         let mut out = Vec::with_capacity(cases.len());
         for chunk in cases.chunks(self.cfg.batch.max(1)) {
             let (mut answers, fault) = self.exchange(target, chunk);
@@ -409,7 +503,7 @@ impl Session {
 
     /// Send `cases` and read their answers. On a fault, the answers read so far and the
     /// fault; the process is gone and will be restarted by the next exchange.
-    fn exchange(&mut self, target: &str, cases: &[&Case]) -> (Vec<Answer>, Option<String>) {
+    fn exchange(&mut self, target: &str, cases: &[Request]) -> (Vec<Answer>, Option<String>) {
         if self.process.is_none() {
             if self.restarts.fetch_add(1, Ordering::SeqCst) >= self.cfg.max_restarts {
                 return (
@@ -436,14 +530,17 @@ impl Session {
         let mut text = String::with_capacity(cases.len() * 160);
         text.push_str(&format!("target\t{target}\n"));
         for c in cases {
-            text.push_str(&case_line(c));
+            text.push_str(&c.line());
         }
         text.push_str("sync\n");
         p.send(text);
         let mut answers = Vec::with_capacity(cases.len());
         for c in cases {
             let fault = match p.recv(self.cfg.timeout) {
-                Ok(FromAdapter::Line(l)) => match parse_answer(&l, &c.id, self.hello.flags) {
+                Ok(FromAdapter::Line(l)) => match match c {
+                    Request::Value(v) => parse_answer(&l, &v.id, self.hello.flags),
+                    Request::State(_) => parse_state_answer(&l, c.id()),
+                } {
                     Ok(a) => {
                         answers.push(a);
                         continue;

@@ -3,9 +3,10 @@
 //!
 //! Sources: the instruction tables (`instructions::rows`), the formats the decoder handles
 //! (`formats::is_supported`), the kernel tables (`alu::has_semantics`), and the vector
-//! corpus (a row counts as having vectors when a value or state vector file under
+//! corpus (a row counts as having vectors when a value vector file under
 //! `vectors/amd-gcn5-*` other than the encoding files names it in its `#!instruction`
-//! header, or a case of an ALU value file, `#!kind alu`, is an instruction of the row), and the z3 models of gpuref-smt (`smt`: rows with a model); a row is exempt when it has no semantics and a table
+//! header, or a case of an ALU value file, `#!kind alu`, or of a state-transition file,
+//! `.jsonl`, is an instruction of the row: its `asm`), and the z3 models of gpuref-smt (`smt`: rows with a model); a row is exempt when it has no semantics and a table
 //! states why (`alu::pending_reason`: the reasons are listed under the table).
 
 use gpuref_amd_gcn5::instructions::{rows, Format, Row};
@@ -52,6 +53,19 @@ fn vector_names(root: &Path, target: Target) -> BTreeSet<String> {
             let Ok(text) = std::fs::read_to_string(&p) else {
                 continue;
             };
+            if p.extension().is_some_and(|x| x == "jsonl") {
+                // A state-transition file holds many rows: each case's `asm` names its row
+                // (the first line is the header, which has none).
+                for line in text.lines().skip(1) {
+                    let asm = serde_json::from_str::<serde_json::Value>(line)
+                        .ok()
+                        .and_then(|v| v.get("asm")?.as_str().map(str::to_string));
+                    if let Some(m) = asm.as_deref().and_then(|a| a.split_whitespace().next()) {
+                        names.insert(row_name(m));
+                    }
+                }
+                continue;
+            }
             let alu = text.lines().any(|l| l.trim() == "#!kind alu");
             for line in text.lines().take_while(|l| l.starts_with("#!")) {
                 if let Some(name) = line.strip_prefix("#!instruction ") {
@@ -245,5 +259,51 @@ mod tests {
         }
         let t = table(&lines, &p);
         assert!(t.contains("total"));
+    }
+
+    /// A state-transition file counts its cases' rows, per target; its header (whose
+    /// `instruction` is the family, `state.ds`) names none, and a line that is not JSON is
+    /// skipped.
+    #[test]
+    fn state_vectors_count_their_cases_rows() {
+        let root = std::env::temp_dir().join(format!("gpuref-coverage-{}", std::process::id()));
+        let dir = root.join("amd-gcn5-vega/state");
+        std::fs::create_dir_all(&dir).unwrap();
+        let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.ds"}"#;
+        let write = r#"{"id": "a", "words": ["d81a0004", "00000201"], "asm": "ds_write_b32 v1, v2 offset:4", "initial": {}, "final": {}, "rules": []}"#;
+        let branch = r#"{"id": "b", "words": ["bf820003"], "asm": "s_branch 3", "initial": {}, "final": {}, "rules": []}"#;
+        std::fs::write(
+            dir.join("ds.jsonl"),
+            format!("{header}\n{write}\nnot json\n{branch}\n"),
+        )
+        .unwrap();
+        let lines = gcn5(&root, None);
+        let get = |t: &str, f: &str| {
+            lines
+                .iter()
+                .find(|l| l.target == t && l.format == f)
+                .map(|l| l.vectors)
+        };
+        // One DS row and one SOPP row on gfx900 (the file is under amd-gcn5-vega), none on
+        // gfx908.
+        assert_eq!(get("gfx900", "DS"), Some(1));
+        assert_eq!(get("gfx900", "SOPP"), Some(1));
+        assert_eq!(get("gfx908", "DS"), Some(0));
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// On the committed corpus every DS row the memory module executes has state vectors
+    /// on gfx900 (docs/design/0035: every row with wave-level semantics has cases).
+    #[test]
+    fn committed_state_vectors_cover_the_ds_rows() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
+        let lines = gcn5(&root, Some(Target::Gfx900));
+        let ds = lines.iter().find(|l| l.format == "DS").unwrap();
+        let executed = rows()
+            .filter(|r| r.format == Format::Ds && r.targets.contains(Target::Gfx900))
+            .filter(|r| gpuref_amd_gcn5::mem::ds::handles(r.name))
+            .count();
+        assert!(executed > 0);
+        assert_eq!(ds.vectors, executed, "{ds:?}");
     }
 }

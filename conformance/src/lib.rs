@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod adapter;
+pub mod adapter_ref;
 pub mod check;
 pub mod coverage;
 pub mod docs;

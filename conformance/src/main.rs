@@ -31,9 +31,21 @@ enum Command {
         /// Without it, the whole corpus.
         #[arg(long, value_parser = ["float", "gcn5"])]
         isa: Option<String>,
+        /// Write only the GCN5 state-transition files, with at most N cases per row: an
+        /// on-demand level (the committed corpus has 32; docs/design/0035). Needs an --out
+        /// outside the committed corpus; `gpuref run --vectors DIR` runs it.
+        #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa"])]
+        state_cap: Option<usize>,
+        /// With --state-cap: only these state families (comma-separated: ds, mubuf, mtbuf,
+        /// flat, global, scratch, smem, mimg, program).
+        #[arg(long, value_delimiter = ',', requires = "state_cap")]
+        state_family: Vec<String>,
     },
     /// Run the corpus against the built-in reference or an adapter (`gpuref run --help`).
     Run,
+    /// Speak the adapter protocol (version 2) on stdin/stdout, answering state requests
+    /// with the built-in reference: `gpuref run --adapter 'gpuref adapter'`.
+    Adapter,
     /// Check vector files (generated or hand-written) against the built-in reference.
     Check {
         /// Files or directories (searched for *.vec).
@@ -201,8 +213,23 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     match cli.command {
-        Command::Generate { out, check, isa } => cmd_generate(&out, check, isa.as_deref()),
+        Command::Generate {
+            out,
+            state_cap: Some(cap),
+            state_family,
+            ..
+        } => cmd_generate_state(&out, cap, &state_family),
+        Command::Generate {
+            out, check, isa, ..
+        } => cmd_generate(&out, check, isa.as_deref()),
         Command::Check { paths, max_reports } => cmd_check(&paths, max_reports),
+        Command::Adapter => {
+            let code = gpuref_conformance::adapter_ref::serve(
+                std::io::stdin().lock(),
+                std::io::BufWriter::new(std::io::stdout().lock()),
+            );
+            ExitCode::from(code as u8)
+        }
         Command::Docs {
             out,
             markdown,
@@ -399,6 +426,44 @@ fn cmd_generate(out: &std::path::Path, check_only: bool, isa: Option<&str>) -> E
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `gpuref generate --out DIR --state-cap N`: an on-demand level of state vectors.
+fn cmd_generate_state(out: &std::path::Path, cap: usize, families: &[String]) -> ExitCode {
+    use gpuref_conformance::generate::gcn5_state;
+    let fail = |msg: String| {
+        eprintln!("gpuref generate: {msg}");
+        ExitCode::from(2)
+    };
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
+    let same = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
+    if out == std::path::Path::new("vectors") || same(out, &committed) {
+        return fail(format!(
+            "--state-cap writes an on-demand level: give an --out outside the committed corpus (not {})",
+            out.display()
+        ));
+    }
+    let fams: Vec<&str> = if families.is_empty() {
+        gcn5_state::families().to_vec()
+    } else {
+        families.iter().map(String::as_str).collect()
+    };
+    match gcn5_state::write_level(out, cap, &fams) {
+        Ok(l) => {
+            println!(
+                "{} state files, {} cases, {:.1} MiB under {} (at most {cap} cases per row)",
+                l.files,
+                l.cases,
+                l.bytes as f64 / (1024.0 * 1024.0),
+                out.display()
+            );
+            for (t, rows, full) in &l.rows {
+                println!("{t}: {full} of {rows} rows have {cap} cases");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
+    }
 }
 
 fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {

@@ -1,7 +1,7 @@
 //! `gpuref run`: the corpus as libtest-mimic trials (one per instruction file), against the
 //! built-in reference or an adapter, with a progress bar and a summary per ISA and format.
 
-use crate::adapter::{self, Answer, Config, Session};
+use crate::adapter::{self, Answer, Config, Request, Session};
 use crate::check::{self, compare, Problem};
 use crate::reference::{Observed, Reference};
 use crate::vector::{self, Case, FlagSpec, Spec, VecFile};
@@ -126,7 +126,8 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
 }
 
 /// A state-transition file, for the runner: its header, and one placeholder case per case
-/// (no reference and no adapter protocol carries state yet; see `run_file`).
+/// (`run_file` reads the state cases again and checks them with the state reference or
+/// sends them to an adapter as protocol-2 state requests).
 fn state_as_vec_file(path: &Path, text: &str) -> (VecFile, Vec<vector::ParseError>) {
     let (state, errs) = crate::state::parse(path, text);
     let mut file = VecFile::default();
@@ -230,22 +231,38 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         if !enc.is_empty() {
             let cases: usize = enc.iter().map(|f| f.file.cases.len()).sum();
             eprintln!(
-                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: adapter protocol 1 has no encoding request yet; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
+                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: the adapter protocol (versions 1 and 2) has no encoding request yet; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
                 enc.len()
             );
         }
     }
-    if opts.adapter.is_some() && !args.list {
+    let mut state_note = None;
+    if let (Some(h), false) = (&hello, args.list) {
         let st: Vec<&Loaded> = files
             .iter()
             .filter(|f| f.file.header("kind") == Some("state"))
             .collect();
         if !st.is_empty() {
             let cases: usize = st.iter().map(|f| f.file.cases.len()).sum();
-            eprintln!(
-                "gpuref run: {} state-transition files ({cases} cases) are not sent to the adapter: adapter protocol 1 has no state request yet; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
-                st.len()
-            );
+            let note = if h.state {
+                format!(
+                    "gpuref run: {} state-transition files ({cases} cases) go to the adapter as state requests (protocol 2)",
+                    st.len()
+                )
+            } else {
+                let why = if h.protocol < 2 {
+                    "the adapter speaks protocol 1, which has no state request".to_string()
+                } else {
+                    "the adapter speaks protocol 2 but does not declare the `state` feature"
+                        .to_string()
+                };
+                format!(
+                    "gpuref run: {} state-transition files ({cases} cases) are not sent to the adapter: {why}; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
+                    st.len()
+                )
+            };
+            eprintln!("{note}");
+            state_note = Some(note);
         }
     }
     let bar = if opts.progress && !args.list {
@@ -310,6 +327,9 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         if let Ok(r) = rows.lock() {
             println!("\n{}", summary_table(&r));
         }
+        if let Some(n) = &state_note {
+            println!("{}", n.trim_start_matches("gpuref run: "));
+        }
     }
     if conclusion.has_failed() || !load_errors.is_empty() {
         1
@@ -353,15 +373,26 @@ fn run_file(
     let isa = file.header("isa").unwrap_or("");
     let target = file.header("target").unwrap_or("");
     if file.header("kind") == Some("state") {
-        // Adapter protocol 1 has no state request (docs/adapter-protocol.md): `run` says so
-        // once and counts these cases as unsupported; without an adapter the built-in
-        // reference checks them.
-        if cfg.is_some() {
-            tally.unsupported = file.cases.len();
-            return (tally, Ok(()));
-        }
+        // State requests need protocol 2 and the `state` feature (docs/adapter-protocol.md):
+        // without them `run` says so once and counts these cases as unsupported; without an
+        // adapter the built-in reference checks them.
         let text = std::fs::read_to_string(&loaded.path).unwrap_or_default();
         let (state, _) = crate::state::parse(&loaded.path, &text);
+        if let Some(cfg) = cfg {
+            return match hello {
+                Some(h) if h.state && h.supports(isa, target) => {
+                    let t = run_state_adapter(loaded, &state, opts, cfg, restarts, pool);
+                    if let Some(b) = bar {
+                        b.inc(file.cases.len() as u64);
+                    }
+                    t
+                }
+                _ => {
+                    tally.unsupported = file.cases.len();
+                    (tally, Ok(()))
+                }
+            };
+        }
         let (passed, failures) = crate::reference::gcn5_state::check_file(&loaded.path, &state);
         tally.passed = passed;
         tally.failed = failures.len();
@@ -371,7 +402,7 @@ fn run_file(
         return report_failures(tally, &failures, opts.reports_per_file);
     }
     if crate::reference::gcn5_encoding::is_encoding_file(file) {
-        // Adapter protocol 1 has no encoding request: `run` says so once and counts these
+        // The adapter protocol has no encoding request: `run` says so once and counts these
         // cases as unsupported; without an adapter the built-in reference checks them.
         if cfg.is_some() {
             tally.unsupported = file.cases.len();
@@ -448,6 +479,9 @@ fn run_file(
                 continue;
             }
             Answer::Error(e) => Some(Problem::Error(format!("adapter error: {e}"))),
+            Answer::State(_) => Some(Problem::Error(
+                "protocol error: a state answer to a value case".into(),
+            )),
             Answer::Fault(e) => {
                 tally.faults += 1;
                 if reports.len() < opts.reports_per_file {
@@ -489,6 +523,98 @@ fn run_file(
         }
         (tally, Err(msg.into()))
     }
+}
+
+/// The state cases of a file through an adapter (protocol 2): each answer is compared with
+/// the case's final state by the state reference's comparison.
+fn run_state_adapter(
+    loaded: &Loaded,
+    state: &crate::state::StateFile,
+    opts: &Options,
+    cfg: Arc<Config>,
+    restarts: Arc<AtomicUsize>,
+    pool: &Mutex<Vec<Session>>,
+) -> TrialResult {
+    use crate::reference::gcn5_state::{compare_answer, report};
+    let mut tally = Tally {
+        files: 1,
+        cases: state.cases.len(),
+        ..Tally::default()
+    };
+    let Some(h) = &state.header else {
+        return (tally, Ok(()));
+    };
+    let Some(target) = gpuref_amd_gcn5::Target::parse(&h.target).filter(|_| h.isa == "gcn5") else {
+        tally.faults = state.cases.len();
+        let why = format!(
+            "{}: no comparison for state vectors of {}:{} (known: gcn5:gfx900, gcn5:gfx908)",
+            loaded.path.display(),
+            h.isa,
+            h.target
+        );
+        return (tally, Err(why.into()));
+    };
+    let session = pool.lock().ok().and_then(|mut p| p.pop());
+    let mut session = match session {
+        Some(s) => s,
+        None => match Session::start(cfg, restarts) {
+            Ok(s) => s,
+            Err(e) => {
+                tally.faults = state.cases.len();
+                return (tally, Err(e.into()));
+            }
+        },
+    };
+    let requests: Vec<Request> = state.cases.iter().map(Request::State).collect();
+    let answers = session.run_requests(&format!("{}:{}", h.isa, h.target), &requests);
+    if let Ok(mut p) = pool.lock() {
+        p.push(session);
+    }
+    let mut failures = Vec::new();
+    for (case, answer) in state.cases.iter().zip(&answers) {
+        let what = match answer {
+            Answer::State(got) => match compare_answer(target, case, got) {
+                Ok(None) => {
+                    tally.passed += 1;
+                    continue;
+                }
+                Ok(Some(diff)) => format!("got: {diff}"),
+                Err(e) => format!("error: {e}"),
+            },
+            Answer::Unsupported(_) => {
+                tally.unsupported += 1;
+                continue;
+            }
+            Answer::Error(e) => format!("adapter error: {e}"),
+            Answer::Fault(e) => {
+                tally.faults += 1;
+                failures.push(report(&loaded.path, case, e));
+                continue;
+            }
+            Answer::Ok(_) => "protocol error: a value answer to a state request".to_string(),
+        };
+        tally.failed += 1;
+        failures.push(report(&loaded.path, case, &what));
+    }
+    if failures.is_empty() {
+        return (tally, Ok(()));
+    }
+    let mut msg = format!(
+        "{} of {} vectors failed ({} faults)\n",
+        failures.len(),
+        tally.cases,
+        tally.faults
+    );
+    for r in failures.iter().take(opts.reports_per_file) {
+        msg.push_str(r);
+    }
+    if failures.len() > opts.reports_per_file {
+        msg.push_str(&format!(
+            "({} more not shown)\n",
+            failures.len() - opts.reports_per_file
+        ));
+    }
+    (tally, Err(msg.into()))
 }
 
 /// Used by tests: the observed answer of the reference for a case.

@@ -145,6 +145,7 @@ fn corpus_file_count() -> (usize, usize) {
         "ds.jsonl",
         "flat.jsonl",
         "global.jsonl",
+        "mimg.jsonl",
         "mtbuf.jsonl",
         "mubuf.jsonl",
         "program.jsonl",
@@ -544,7 +545,7 @@ fn state_vector_files_are_checked_and_a_wrong_expectation_fails() {
     let (o, out, _) = run_adapter(&d, &cmd, &[]);
     assert!(o.status.success(), "{out}");
     assert!(
-        out.contains("1 state-transition files (3 cases) are not sent to the adapter"),
+        out.contains("1 state-transition files (3 cases) are not sent to the adapter: the adapter speaks protocol 1"),
         "{out}"
     );
     // One expected byte flipped, one expected change missing, one PC wrong: each fails.
@@ -607,5 +608,232 @@ fn malformed_state_files_name_file_line_and_field() {
     assert!(
         out.contains("bad.jsonl:5:1: initial: `pc`: bad value `256`"),
         "{out}"
+    );
+}
+
+/// The summary table's `total` row: files, cases, passed, failed, unsupported, faults.
+fn totals(out: &str) -> Vec<usize> {
+    out.lines()
+        .find(|l| l.starts_with("total "))
+        .unwrap_or_else(|| panic!("no total row: {out}"))
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().unwrap())
+        .collect()
+}
+
+/// Three cases worked by hand from the Vega manual (the ones of
+/// `state_vector_files_are_checked_and_a_wrong_expectation_fails`) and an S_NOP, which
+/// faulty does not implement.
+fn hand_state_corpus(name: &str) -> PathBuf {
+    let d = tempdir("cli", name);
+    let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.hand"}"#;
+    // S_BRANCH: PC = PC + signext(SIMM16 * 4) + 4, so 0x100 + 12 + 4 = 0x110.
+    let branch = r#"{"id": "s_branch.1", "words": ["bf820003"], "asm": "s_branch 3", "initial": {"pc": "0x100"}, "final": {"pc": "0x110"}, "rules": []}"#;
+    // DS_WRITE_B32: MEM[ADDR + OFFSET] = DATA, little-endian, lane 0 only (EXEC = 1).
+    let write = r#"{"id": "ds_write_b32.1", "words": ["d81a0004", "00000201"], "asm": "ds_write_b32 v1, v2 offset:4", "initial": {"exec": "0x1", "m0": "0xffffffff", "v1": {"0": "0x10", "1": "0x20"}, "v2": {"0": "0x11223344", "1": "0x55"}}, "final": {"lds": {"0x14": "44332211"}}, "rules": []}"#;
+    // DS_READ_B32: the lanes EXEC has active get the dword at ADDR + OFFSET.
+    let read = r#"{"id": "ds_read_b32.1", "words": ["d86c0004", "0a000001"], "asm": "ds_read_b32 v10, v1 offset:4", "initial": {"exec": "0x2", "m0": "0xffffffff", "v1": {"1": "0x20"}, "lds": {"0x24": "0a0b0c0d"}}, "final": {"v10": {"1": "0xd0c0b0a"}}, "rules": []}"#;
+    // S_NOP 0 (SOPP opcode 0): nothing changes.
+    let nop = r#"{"id": "s_nop.1", "words": ["bf800000"], "asm": "s_nop 0", "initial": {}, "final": {}, "rules": []}"#;
+    std::fs::create_dir_all(d.join("gcn5")).unwrap();
+    std::fs::write(
+        d.join("gcn5/hand.jsonl"),
+        format!("{header}\n{branch}\n{write}\n{read}\n{nop}\n"),
+    )
+    .unwrap();
+    d
+}
+
+#[test]
+fn protocol_2_adapter_answers_state_requests() {
+    let d = hand_state_corpus("state-p2");
+    let (o, out, _) = run_adapter(&d, &faulty(""), &[]);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains(
+            "1 state-transition files (4 cases) go to the adapter as state requests (protocol 2)"
+        ),
+        "{out}"
+    );
+    // files, cases, passed, failed, unsupported, faults: faulty implements the three
+    // hand-worked instructions and not S_NOP.
+    assert_eq!(totals(&out), vec![1, 4, 3, 0, 1, 0], "{out}");
+    // A protocol-2 adapter still runs value cases.
+    let d = small_corpus("faulty-p2", &["f32.add.vec"]);
+    let (o, out, _) = run_adapter(&d, &faulty(""), &[]);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("1 passed; 0 failed"), "{out}");
+}
+
+#[test]
+fn bad_state_answers_fail_naming_the_case_and_never_panic() {
+    let d = hand_state_corpus("state-bad-answers");
+    for (how, want, faults) in [
+        (
+            "notjson",
+            "protocol error: the final state is not a JSON object",
+            1,
+        ),
+        (
+            "shape",
+            "protocol error: the final state is not a JSON object",
+            1,
+        ),
+        ("name", "error: answer: unknown register `q7`", 0),
+        (
+            "extra",
+            "s0 changed to 0x1, which the final state does not list",
+            0,
+        ),
+    ] {
+        let flag = format!("--bad-state-at ds_write_b32.1:{how}");
+        let (o, out, _) = run_adapter(&d, &faulty(&flag), &[]);
+        assert_eq!(o.status.code(), Some(1), "{how}: {out}");
+        assert!(!out.contains("panicked"), "{how}: {out}");
+        assert!(
+            out.contains("FAIL ds_write_b32.1 (") && out.contains(want),
+            "{how}: {out}"
+        );
+        // The other two implemented cases still pass.
+        let t = totals(&out);
+        assert_eq!((t[2], t[3] + t[5], t[5]), (2, 1, faults), "{how}: {out}");
+    }
+    for (flag, id, want) in [
+        ("--crash-at", "s_branch.1", "crashed (exit status: 3)"),
+        ("--hang-at", "ds_read_b32.1", "timed out"),
+        ("--partial-at", "ds_write_b32.1", "after a partial line"),
+        ("--garbage-at", "ds_read_b32.1", "protocol error"),
+    ] {
+        let (o, out, took) = run_adapter(&d, &faulty(&format!("{flag} {id}")), &[]);
+        assert_eq!(o.status.code(), Some(1), "{flag}: {out}");
+        assert!(!out.contains("panicked"), "{flag}: {out}");
+        assert!(
+            out.contains(&format!("FAIL {id} (")) && out.contains(want),
+            "{flag}: {out}"
+        );
+        assert_eq!(totals(&out)[5], 1, "{flag}: {out}");
+        assert!(took < Duration::from_secs(30), "{flag}: took {took:?}");
+    }
+}
+
+/// Cases per row (the id's mnemonic) of a state file, in file order.
+fn cases_per_row(path: &Path) -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines().skip(1) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = v["id"].as_str().unwrap().to_string();
+        let row = id.rsplit_once('.').unwrap().0.to_string();
+        match rows.iter_mut().find(|(r, _)| *r == row) {
+            Some((_, ids)) => ids.push(id),
+            None => rows.push((row, vec![id])),
+        }
+    }
+    rows
+}
+
+#[test]
+fn a_larger_state_level_is_generated_on_demand_and_runs() {
+    let d = tempdir("cli", "state-cap");
+    let o = gpuref()
+        .args(["generate", "--out"])
+        .arg(&d)
+        .args(["--state-cap", "40", "--state-family", "smem"])
+        .output()
+        .unwrap();
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("2 state files"), "{out}");
+    let level = d.join("amd-gcn5-vega/state/smem.jsonl");
+    let header = std::fs::read_to_string(&level).unwrap();
+    assert!(
+        header
+            .lines()
+            .next()
+            .unwrap()
+            .contains(r#""command":"gpuref generate --state-cap 40 --state-family smem""#),
+        "{header:.300}"
+    );
+    // Only the asked family, nothing of the rest of the corpus.
+    assert!(!d.join("amd-gcn5-vega/state/ds.jsonl").exists());
+    assert!(!d.join("float").exists());
+    // Per row: at most 40 cases, some row more than the committed 32, and the committed
+    // cases first (the same edge cases and seeded draws, only stopped later).
+    let committed = cases_per_row(&root().join("vectors/amd-gcn5-vega/state/smem.jsonl"));
+    let bigger = cases_per_row(&level);
+    assert_eq!(committed.len(), bigger.len());
+    let mut more = 0;
+    for ((r, small), (r2, big)) in committed.iter().zip(&bigger) {
+        assert_eq!(r, r2);
+        assert!(big.len() <= 40 && big.len() >= small.len(), "{r}");
+        assert_eq!(&big[..small.len()], &small[..], "{r}");
+        more += usize::from(big.len() > 32);
+    }
+    assert!(more > 0, "no row has more than 32 cases at cap 40");
+    // The level runs against the built-in reference.
+    let o = gpuref()
+        .args(["run", "--no-progress", "--vectors"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    // Never over the committed corpus; unknown families are named.
+    let o = gpuref()
+        .current_dir(root())
+        .args(["generate", "--state-cap", "40"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("outside the committed corpus"),
+        "{}",
+        text(&o)
+    );
+    let o = gpuref()
+        .args(["generate", "--out"])
+        .arg(&d)
+        .args(["--state-cap", "40", "--state-family", "mimg2"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("unknown state family `mimg2`"),
+        "{}",
+        text(&o)
+    );
+}
+
+/// `gpuref adapter` (the built-in reference behind protocol 2) answers every state request
+/// of the committed corpus, and its answers pass: each case's final state goes through the
+/// JSON request and answer and the runner's comparison of an applied answer.
+#[test]
+fn the_reference_as_a_protocol_2_adapter_passes_the_committed_state_corpus() {
+    let d = tempdir("cli", "state-self");
+    let mut cases = 0;
+    let mut files = 0;
+    for t in ["amd-gcn5-vega", "amd-gcn5-mi100"] {
+        let from = root().join("vectors").join(t).join("state");
+        let to = d.join(t).join("state");
+        std::fs::create_dir_all(&to).unwrap();
+        for e in std::fs::read_dir(&from).unwrap() {
+            let p = e.unwrap().path();
+            let text = std::fs::read_to_string(&p).unwrap();
+            cases += text.lines().count() - 1;
+            files += 1;
+            std::fs::write(to.join(p.file_name().unwrap()), text).unwrap();
+        }
+    }
+    let cmd = format!("{} adapter", env!("CARGO_BIN_EXE_gpuref"));
+    let (o, out, _) = run_adapter(&d, &cmd, &[]);
+    assert!(o.status.success(), "{out:.3000}");
+    assert!(
+        files >= 18 && cases > 30_000,
+        "{files} files, {cases} cases"
+    );
+    assert_eq!(
+        totals(&out),
+        vec![files, cases, cases, 0, 0, 0],
+        "{out:.3000}"
     );
 }

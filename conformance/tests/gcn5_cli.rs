@@ -455,7 +455,7 @@ fn encoding_vectors_are_not_sent_to_adapters_and_the_run_says_so() {
     assert!(
         all.contains("encoding files")
             && all.contains(
-                "are not sent to the adapter: adapter protocol 1 has no encoding request yet"
+                "are not sent to the adapter: the adapter protocol (versions 1 and 2) has no encoding request yet"
             ),
         "{all}"
     );

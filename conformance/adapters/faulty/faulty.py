@@ -9,10 +9,23 @@ binary64 has more than 2p+2 = 50 bits, Figueroa 1995), and `unsupported` for eve
 case. It flushes its output after every answer (and at `sync`), so an answer written
 before a fault has always reached gpuref.
 
+Greeted with protocol version 2 or later, it speaks version 2 with the `state` feature and
+also declares gcn5:gfx900: it answers the state requests of three instructions, worked
+from the Vega manual (GCN5 ISA, "SOPP Instructions" and "LDS Instructions"), and
+`unsupported` for every other one:
+
+    s_branch SIMM16       PC = PC + 4 + SIMM16 * 4 (SIMM16 signed)
+    ds_write_b32 vA, vD [offset:O]   LDS[vA + O] = vD, 4 bytes little-endian, per lane in EXEC
+    ds_read_b32 vD, vA [offset:O]    vD = LDS[vA + O], 4 bytes little-endian, per lane in EXEC
+
+(the DS ones only with M0 = 0xffffffff, so the range check never applies, and only when no
+two active lanes write overlapping bytes). Greeted with version 1, it answers
+`hello<TAB>1` and declares float:ieee754 only.
+
     python3 conformance/adapters/faulty/faulty.py [OPTIONS]
 
-K below is a case id (f32.add.3c1f0a9e22d1) or a positive integer N, the N-th `case`
-line this process has received (1-based, counted from the process start: a restarted
+K below is a case id (f32.add.3c1f0a9e22d1) or a positive integer N, the N-th `case` or
+`state` line this process has received (1-based, counted from the process start: a restarted
 adapter counts from 1 again). Every K option may be given several times.
 
     --crash-at K        exit with status 3 when case K arrives, without answering it
@@ -30,8 +43,13 @@ adapter counts from 1 again). Every K option may be given several times.
                         character changed (0 -> 1, anything else -> 0)
     --reorder-at K      answer case K after the case that follows it (an out-of-order id);
                         if a `sync` or `bye` comes first, K is answered there, in order
-    --bad-handshake     answer the handshake with protocol version 2:
-                        `hello<TAB>2<TAB>faulty<TAB>float:ieee754<TAB>-`, then serve cases
+    --bad-state-at K:HOW  answer state request K badly, HOW one of: `notjson` (`ok`, the id
+                        and `{not json`), `shape` (`{"v1": 5}`: a number where a state
+                        value is a string, array or object), `name` (`{"q7": "0x1"}`: no
+                        such register), `extra` (the right answer plus `"s0": "0x1"`, a
+                        change the final state does not list)
+    --bad-handshake     answer the handshake with protocol version 99:
+                        `hello<TAB>99<TAB>faulty<TAB>float:ieee754<TAB>-`, then serve cases
                         as usual until stdin closes
     --no-handshake      exit with status 1 at once, reading and writing nothing
     --slow MS           sleep MS milliseconds before each answer
@@ -47,6 +65,7 @@ kills only that shell, a hung adapter would otherwise live on as an orphan.
 """
 
 import argparse
+import json
 import math
 import os
 import struct
@@ -104,6 +123,107 @@ def compute(asm, a, b):
     return f"d=0x{f32_bits(r):08x}"
 
 
+# The state requests of protocol 2
+
+
+def sext16(x):
+    return x - 0x10000 if x & 0x8000 else x
+
+
+def lane_value(value, lane):
+    """Lane `lane` of a VGPR's state value (one string, an array, an object), default 0."""
+    if value is None:
+        return 0
+    if isinstance(value, str):
+        return int(value, 16)
+    if isinstance(value, list):
+        return int(value[lane], 16) if lane < len(value) else 0
+    return int(value.get(str(lane), "0x0"), 16)
+
+
+def lds_bytes(initial):
+    """The LDS bytes of an initial state: address -> byte."""
+    out = {}
+    for addr, text in initial.get("lds", {}).items():
+        a = int(addr, 16)
+        for i in range(len(text) // 2):
+            out[a + i] = int(text[2 * i:2 * i + 2], 16)
+    return out
+
+
+def ds_operands(asm):
+    """(first register, second register, offset) of `ds_xxx vA, vB [offset:O]`."""
+    parts = asm.replace(",", " ").split()
+    regs = [int(p[1:]) for p in parts[1:3]]
+    offset = 0
+    for p in parts[3:]:
+        if p.startswith("offset:"):
+            offset = int(p[len("offset:"):], 0)
+        else:
+            raise ValueError(f"unknown modifier {p}")
+    return regs[0], regs[1], offset
+
+
+def state_final(case):
+    """The final state (what changed) of a state request, or None if not implemented."""
+    initial = case["initial"]
+    mnemonic = case["asm"].split()[0]
+    if case.get("mode"):
+        return None
+    if mnemonic == "s_branch":
+        simm16 = int(case["asm"].split()[1], 0) & 0xFFFF
+        pc = int(initial.get("pc", "0x0"), 16)
+        return {"pc": f"0x{(pc + 4 + 4 * sext16(simm16)) % (1 << 64):x}"}
+    if mnemonic not in ("ds_write_b32", "ds_read_b32"):
+        return None
+    if int(initial.get("m0", "0x0"), 16) != 0xFFFFFFFF:
+        return None
+    exec_mask = int(initial.get("exec", "0x0"), 16)
+    active = [lane for lane in range(64) if exec_mask >> lane & 1]
+    lds = lds_bytes(initial)
+    if mnemonic == "ds_write_b32":
+        addr_reg, data_reg, offset = ds_operands(case["asm"])
+        written = {}
+        for lane in active:
+            addr = (lane_value(initial.get(f"v{addr_reg}"), lane) + offset) & 0xFFFFFFFF
+            data = lane_value(initial.get(f"v{data_reg}"), lane)
+            for i in range(4):
+                if addr + i in written or addr + i >= 0x10000:
+                    return None
+                written[addr + i] = data >> (8 * i) & 0xFF
+        changed = {f"0x{a:x}": f"{b:02x}" for a, b in written.items() if lds.get(a, 0) != b}
+        return {"lds": changed} if changed else {}
+    dest_reg, addr_reg, offset = ds_operands(case["asm"])
+    lanes = {}
+    for lane in active:
+        addr = (lane_value(initial.get(f"v{addr_reg}"), lane) + offset) & 0xFFFFFFFF
+        if addr + 4 > 0x10000:
+            return None
+        value = sum(lds.get(addr + i, 0) << (8 * i) for i in range(4))
+        lanes[str(lane)] = f"0x{value:x}"
+    return {f"v{dest_reg}": lanes} if lanes else {}
+
+
+def state_answer(case_id, payload, bad):
+    """The answer line for a state request; `bad` is a --bad-state-at HOW or None."""
+    try:
+        case = json.loads(payload)
+        final = state_final(case)
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+        return f"error\t{case_id}\tmalformed state request: {e}"
+    if bad == "notjson":
+        return f"ok\t{case_id}\t{{not json"
+    if bad == "shape":
+        return f"ok\t{case_id}\t" + json.dumps({"v1": 5})
+    if bad == "name":
+        return f"ok\t{case_id}\t" + json.dumps({"q7": "0x1"})
+    if final is None:
+        return f"unsupported\t{case_id}\tfaulty implements only s_branch, ds_write_b32 and ds_read_b32"
+    if bad == "extra":
+        final["s0"] = "0x1"
+    return f"ok\t{case_id}\t" + json.dumps(final)
+
+
 def answer(fields):
     """The answer line for the five fields of a case line."""
     case_id, words, asm, mode_text, inputs_text = fields
@@ -136,6 +256,7 @@ def parse_args(argv):
                  "wrong-id-at", "reorder-at"):
         p.add_argument("--" + name, action="append", default=[], metavar="K")
     p.add_argument("--state", metavar="FILE")
+    p.add_argument("--bad-state-at", action="append", default=[], metavar="K:HOW")
     p.add_argument("--bad-handshake", action="store_true")
     p.add_argument("--no-handshake", action="store_true")
     p.add_argument("--slow", type=int, default=0, metavar="MS")
@@ -148,6 +269,9 @@ def parse_args(argv):
         for k in keys:
             if k.isdigit() and int(k) == 0:
                 p.error("case counts start at 1")
+    for k in args.bad_state_at:
+        if k.rpartition(":")[2] not in ("notjson", "shape", "name", "extra"):
+            p.error(f"--bad-state-at {k}: HOW is notjson, shape, name or extra")
     return args
 
 
@@ -175,9 +299,13 @@ def main(argv):
     if not first.startswith("gpuref-adapter"):
         log(f"expected the handshake, got {first[:100]!r}")
         return 2
+    greeting = first.split("\t")
+    offered = int(greeting[1]) if len(greeting) > 1 and greeting[1].isdigit() else 1
     if args.bad_handshake:
-        log("answering the handshake with protocol version 2, as asked")
-        write(f"hello\t2\t{NAME}\t{TARGETS}\t-")
+        log("answering the handshake with protocol version 99, as asked")
+        write(f"hello\t99\t{NAME}\t{TARGETS}\t-")
+    elif offered >= 2:
+        write(f"hello\t2\t{NAME}\t{TARGETS},gcn5:gfx900\tstate")
     else:
         write(f"hello\t1\t{NAME}\t{TARGETS}\t-")
 
@@ -200,7 +328,7 @@ def main(argv):
             out.flush()
             continue
         fields = line.split("\t")
-        if fields[0] != "case":
+        if fields[0] not in ("case", "state"):
             continue
         count += 1
         case_id = fields[1] if len(fields) > 1 else ""
@@ -217,7 +345,14 @@ def main(argv):
             sleep_forever()
         if args.slow:
             time.sleep(args.slow / 1000)
-        if len(fields) != 6 or not case_id:
+        if fields[0] == "state":
+            bad = next((k.rpartition(":")[2] for k in args.bad_state_at
+                        if hits([k.rpartition(":")[0]], case_id, count)), None)
+            if bad:
+                log(f"answering state request {count} ({case_id}) badly ({bad}), as asked")
+            reply = (state_answer(case_id, fields[2], bad) if len(fields) == 3 and case_id
+                     else f"error\t{case_id}\tmalformed state line")
+        elif len(fields) != 6 or not case_id:
             reply = f"error\t{case_id}\tmalformed case line"
         else:
             reply = answer(fields[1:])

@@ -23,7 +23,7 @@ class AdapterError(Exception):
 
 
 class Adapter:
-    def __init__(self, cmd, timeout=10.0, handshake=True):
+    def __init__(self, cmd, timeout=10.0, handshake=True, version=1):
         self.cmd = cmd
         self.timeout = timeout
         self.proc = subprocess.Popen(
@@ -36,7 +36,7 @@ class Adapter:
         self._stderr_thread.start()
         self.hello = None
         if handshake:
-            self.send("gpuref-adapter\t1")
+            self.send(f"gpuref-adapter\t{version}")
             line = self.read_line()
             if line is None:
                 raise AdapterError(f"{cmd}: no hello (stderr: {self.stderr_text()!r})")

@@ -12,6 +12,7 @@ by an adapter or by gpuref). Cases whose bits depend on the host (NaN bits, the 
 `denormal` flag) are marked X86 and skipped, visibly, on other machines.
 """
 
+import json
 import os
 import platform
 import shutil
@@ -573,9 +574,61 @@ class FaultyTest(unittest.TestCase):
             self.assertEqual(ids, ["f32.add.000000000002", "f32.add.000000000001",
                                    "f32.add.000000000003"])
 
+    STATE = [
+        # S_BRANCH 3 at PC 0x100: PC = PC + 4 + SIMM16 * 4 = 0x110 (Vega, SOPP).
+        ("s_branch.1", '{"id": "s_branch.1", "words": ["bf820003"], "asm": "s_branch 3", '
+         '"mode": {}, "initial": {"pc": "0x100"}}'),
+        # S_BRANCH -1 at PC 0x100: 0x100 + 4 - 4 = 0x100.
+        ("s_branch.2", '{"id": "s_branch.2", "words": ["bf82ffff"], "asm": "s_branch -1", '
+         '"mode": {}, "initial": {"pc": "0x100"}}'),
+        # DS_WRITE_B32, EXEC = 3: lane 0 writes 0x11223344 at 0x10 + 4, lane 1 0x55 at
+        # 0x20 + 4, little-endian; the three zero bytes of 0x55 change nothing.
+        ("ds.1", '{"id": "ds.1", "words": ["d81a0004", "00000201"], '
+         '"asm": "ds_write_b32 v1, v2 offset:4", "mode": {}, "initial": {"exec": "0x3", '
+         '"m0": "0xffffffff", "v1": {"0": "0x10", "1": "0x20"}, '
+         '"v2": {"0": "0x11223344", "1": "0x55"}}}'),
+        ("nop.1", '{"id": "nop.1", "words": ["bf800000"], "asm": "s_nop 0", "mode": {}, '
+         '"initial": {}}'),
+    ]
+
+    def send_state(self, ad):
+        ad.send("target\tgcn5:gfx900")
+        for case_id, payload in self.STATE:
+            ad.send(f"state\t{case_id}\t{payload}")
+        ad.send("sync")
+        return [ad.read_line().split("\t") for _ in self.STATE]
+
+    def test_protocol_2_state_requests(self):
+        with self.start("", version=2) as ad:
+            self.assertEqual(ad.hello, ["hello", "2", "faulty", "float:ieee754,gcn5:gfx900",
+                                        "state"])
+            a = self.send_state(ad)
+            self.assertEqual(ad.bye(), 0)
+        self.assertEqual(a[0][:2], ["ok", "s_branch.1"])
+        self.assertEqual(json.loads(a[0][2]), {"pc": "0x110"})
+        self.assertEqual(json.loads(a[1][2]), {"pc": "0x100"})
+        self.assertEqual(json.loads(a[2][2]), {"lds": {
+            "0x14": "44", "0x15": "33", "0x16": "22", "0x17": "11", "0x24": "55"}})
+        self.assertEqual(a[3][:2], ["unsupported", "nop.1"])
+
+    def test_bad_state_at(self):
+        for how, want in [("name", {"q7": "0x1"}), ("shape", {"v1": 5}),
+                          ("extra", {"pc": "0x110", "s0": "0x1"})]:
+            with self.start(f"--bad-state-at s_branch.1:{how}", version=2) as ad:
+                a = self.send_state(ad)
+            self.assertEqual(json.loads(a[0][2]), want, how)
+            self.assertEqual(json.loads(a[1][2]), {"pc": "0x100"}, how)
+        with self.start("--bad-state-at 1:notjson", version=2) as ad:
+            a = self.send_state(ad)
+        self.assertEqual(a[0], ["ok", "s_branch.1", "{not json"])
+
+    def test_protocol_1_greeting_keeps_version_1(self):
+        with self.start("", version=1) as ad:
+            self.assertEqual(ad.hello, ["hello", "1", "faulty", "float:ieee754", "-"])
+
     def test_bad_handshake(self):
         with self.start("--bad-handshake") as ad:
-            self.assertEqual(ad.hello[:2], ["hello", "2"])
+            self.assertEqual(ad.hello[:2], ["hello", "99"])
 
     def test_no_handshake(self):
         with self.start("--no-handshake", handshake=False) as ad:

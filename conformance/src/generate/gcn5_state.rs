@@ -1,6 +1,7 @@
 //! GCN5 (gfx900, `vectors/amd-gcn5-vega/state/`) and CDNA1 (gfx908,
 //! `vectors/amd-gcn5-mi100/state/`) state-transition vectors: for every row with wave-level
-//! semantics (DS, MUBUF/MTBUF, FLAT/GLOBAL/SCRATCH, SMEM, program flow), edge cases for
+//! semantics (DS, MUBUF/MTBUF, FLAT/GLOBAL/SCRATCH, SMEM, MIMG without a sampler, program
+//! flow), edge cases for
 //! addressing, range checks, EXEC patterns and M0, then seeded random cases up to
 //! [`CAP`] per row. The layout is in docs/vector-format.md ("GCN5 state-transition
 //! vectors"); the design and the size budget in docs/design/0035.
@@ -15,6 +16,7 @@
 mod buffer;
 mod ds;
 mod flat;
+mod image;
 mod program;
 mod smem;
 
@@ -142,6 +144,8 @@ pub struct RowCases {
     pub target: Target,
     pub row: &'static Row,
     pub cases: Vec<Case>,
+    /// Cases at most: [`CAP`] for the committed corpus, more for an on-demand level.
+    pub cap: usize,
     seen: HashSet<String>,
     /// Why a case could not be made (the first few), for the file's notes.
     pub skipped: Vec<String>,
@@ -149,17 +153,23 @@ pub struct RowCases {
 
 impl RowCases {
     pub fn new(target: Target, row: &'static Row) -> RowCases {
+        RowCases::with_cap(target, row, CAP)
+    }
+
+    /// [`RowCases::new`] with another cap (`gpuref generate --state-cap`).
+    pub fn with_cap(target: Target, row: &'static Row, cap: usize) -> RowCases {
         RowCases {
             target,
             row,
             cases: Vec::new(),
+            cap,
             seen: HashSet::new(),
             skipped: Vec::new(),
         }
     }
 
     pub fn full(&self) -> bool {
-        self.cases.len() >= CAP
+        self.cases.len() >= self.cap
     }
 
     /// Run `inst` (already [`settle`]d) from `init` and keep the case unless an equal one
@@ -229,8 +239,8 @@ fn make_case(target: Target, inst: &Instruction, init: &Init, why: &str) -> Resu
 }
 
 /// The families and the file each writes.
-const FAMILIES: [&str; 8] = [
-    "ds", "mubuf", "mtbuf", "flat", "global", "scratch", "smem", "program",
+const FAMILIES: [&str; 9] = [
+    "ds", "mubuf", "mtbuf", "flat", "global", "scratch", "smem", "mimg", "program",
 ];
 
 fn family(row: &Row) -> Option<&'static str> {
@@ -243,20 +253,22 @@ fn family(row: &Row) -> Option<&'static str> {
         Format::Global => "global",
         Format::Scratch => "scratch",
         Format::Smem if gpuref_amd_gcn5::mem::smem::handles(row.name) => "smem",
+        Format::Mimg if gpuref_amd_gcn5::mem::image::handles(row) => "mimg",
         _ if gpuref_amd_gcn5::program::handles(row.name) => "program",
         _ => return None,
     };
     Some(f)
 }
 
-fn row_cases(target: Target, row: &'static Row, fam: &str) -> RowCases {
-    let mut rc = RowCases::new(target, row);
+fn row_cases(target: Target, row: &'static Row, fam: &str, cap: usize) -> RowCases {
+    let mut rc = RowCases::with_cap(target, row, cap);
     let mut rng = Rng::from_name(&format!("state|{}|{}", target.name(), row.name));
     match fam {
         "ds" => ds::cases(&mut rc, &mut rng),
         "mubuf" | "mtbuf" => buffer::cases(&mut rc, &mut rng),
         "flat" | "global" | "scratch" => flat::cases(&mut rc, &mut rng),
         "smem" => smem::cases(&mut rc, &mut rng),
+        "mimg" => image::cases(&mut rc, &mut rng),
         _ => program::cases(&mut rc, &mut rng),
     }
     rc
@@ -268,6 +280,23 @@ pub const GOAL: usize = 100;
 
 /// Every state-transition file: (path relative to the corpus root, content).
 pub fn files(common: &[(String, String)]) -> Vec<(String, StateFile)> {
+    files_capped(common, CAP, &FAMILIES)
+}
+
+/// The family names, for `gpuref generate --state-family`.
+pub fn families() -> &'static [&'static str] {
+    &FAMILIES
+}
+
+/// The state files of `families` with at most `cap` cases per row: [`files`] when `cap` is
+/// [`CAP`], else an on-demand level (docs/design/0035, "Larger levels on demand") whose
+/// headers say so. The edge cases come first as always; a larger cap lets the seeded
+/// random level (the same seed per row and target) draw further.
+pub fn files_capped(
+    common: &[(String, String)],
+    cap: usize,
+    families: &[&str],
+) -> Vec<(String, StateFile)> {
     let get = |k: &str| {
         common
             .iter()
@@ -275,18 +304,28 @@ pub fn files(common: &[(String, String)]) -> Vec<(String, StateFile)> {
             .map(|(_, v)| v.clone())
             .unwrap_or_default()
     };
+    let mut command = format!("gpuref generate --state-cap {cap}");
+    if families.len() != FAMILIES.len() {
+        command += &format!(" --state-family {}", families.join(","));
+    }
     let mut out = Vec::new();
     for target in [Target::Gfx900, Target::Gfx908] {
-        for fam in FAMILIES {
+        for fam in FAMILIES.into_iter().filter(|f| families.contains(f)) {
             let mut cases = Vec::new();
-            let mut notes = vec![format!(
-                "at most {CAP} cases per row (the corpus budget, docs/design/0035); a row with fewer has no more distinct edge cases and random draws left"
-            )];
+            let mut notes = vec![if cap == CAP {
+                format!(
+                    "at most {CAP} cases per row (the corpus budget, docs/design/0035); a row with fewer has no more distinct edge cases and random draws left"
+                )
+            } else {
+                format!(
+                    "at most {cap} cases per row (an on-demand level, `gpuref generate --state-cap {cap}`; the committed corpus has {CAP}, docs/design/0035); a row with fewer has no more distinct edge cases and random draws left"
+                )
+            }];
             for row in rows().filter(|r| r.targets.contains(target)) {
                 if family(row) != Some(fam) {
                     continue;
                 }
-                let rc = row_cases(target, row, fam);
+                let rc = row_cases(target, row, fam, cap);
                 if rc.cases.is_empty() {
                     notes.push(format!(
                         "{}: no case ({})",
@@ -300,7 +339,11 @@ pub fn files(common: &[(String, String)]) -> Vec<(String, StateFile)> {
                 gpuref_vectors: 1,
                 kind: "state".into(),
                 generator: get("generator"),
-                command: get("command"),
+                command: if cap == CAP {
+                    get("command")
+                } else {
+                    command.clone()
+                },
                 semantics: get("semantics"),
                 isa: "gcn5".into(),
                 target: target.name().into(),
@@ -328,4 +371,67 @@ pub fn inst(row: &'static Row, fields: Fields) -> Instruction {
         fields,
         literal: None,
     }
+}
+
+/// What [`write_level`] wrote.
+pub struct Level {
+    pub files: usize,
+    pub cases: usize,
+    pub bytes: usize,
+    /// Per target: (rows, rows with `cap` cases).
+    pub rows: Vec<(&'static str, usize, usize)>,
+}
+
+/// Write an on-demand level (`gpuref generate --out DIR --state-cap N`): the state files of
+/// `families` with at most `cap` cases per row under `root`, each written to a temporary
+/// name and renamed. `root` must not be the committed corpus (the caller checks).
+pub fn write_level(root: &std::path::Path, cap: usize, families: &[&str]) -> Result<Level, String> {
+    if cap == 0 {
+        return Err("--state-cap must be at least 1".into());
+    }
+    if let Some(bad) = families.iter().find(|f| !FAMILIES.contains(f)) {
+        return Err(format!(
+            "unknown state family `{bad}` (known: {})",
+            FAMILIES.join(", ")
+        ));
+    }
+    let header = super::gcn5_common_header();
+    let files = files_capped(&header, cap, families);
+    let mut level = Level {
+        files: files.len(),
+        cases: 0,
+        bytes: 0,
+        rows: Vec::new(),
+    };
+    let mut per_target: BTreeMap<&'static str, BTreeMap<String, usize>> = BTreeMap::new();
+    for (rel, file) in &files {
+        let text = file.to_text();
+        level.cases += file.cases.len();
+        level.bytes += text.len();
+        let target = if rel.contains("mi100") {
+            "gfx908"
+        } else {
+            "gfx900"
+        };
+        let rows = per_target.entry(target).or_default();
+        for c in &file.cases {
+            let mnemonic = c.id.rsplit_once('.').map_or(c.id.as_str(), |(m, _)| m);
+            *rows.entry(mnemonic.to_string()).or_default() += 1;
+        }
+        let path = root.join(rel);
+        let write = || -> std::io::Result<()> {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let tmp = path.with_extension("tmp");
+            std::fs::write(&tmp, &text)?;
+            std::fs::rename(&tmp, &path)
+        };
+        write().map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    level.rows = per_target
+        .into_iter()
+        .map(|(t, rows)| (t, rows.len(), rows.values().filter(|n| **n >= cap).count()))
+        .collect();
+    Ok(level)
 }

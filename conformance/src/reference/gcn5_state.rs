@@ -244,21 +244,27 @@ pub fn initial_wave(target: Target, case: &Case) -> Result<Wave, String> {
             let [Alt::Exact(x)] = spec.0.as_slice() else {
                 continue;
             };
-            match cell {
-                Cell::Named(s) => match name_of(&s)? {
-                    Name::Reg(r) => set(&mut w, r, *x),
-                    Name::Extra(e) => write_extra(&mut w, e, *x),
-                    _ => {}
-                },
-                Cell::Lane(false, n, l) => w.vgpr[usize::from(n)][usize::from(l)] = *x as u32,
-                Cell::Lane(true, n, l) => w.acc[usize::from(n)][usize::from(l)] = *x as u32,
-                Cell::Byte(Space::Mem, a) => w.mem.write_u8(a, *x as u8),
-                Cell::Byte(Space::Lds, a) => w.lds[a as usize] = *x as u8,
-                Cell::Byte(Space::Gds, a) => w.gds[a as usize] = *x as u8,
-            }
+            write(&mut w, &cell, *x)?;
         }
     }
     Ok(w)
+}
+
+/// Set a cell of a wave.
+fn write(w: &mut Wave, cell: &Cell, x: u64) -> Result<(), String> {
+    match cell {
+        Cell::Named(s) => match name_of(s)? {
+            Name::Reg(r) => set(w, r, x),
+            Name::Extra(e) => write_extra(w, e, x),
+            _ => {}
+        },
+        Cell::Lane(false, n, l) => w.vgpr[usize::from(*n)][usize::from(*l)] = x as u32,
+        Cell::Lane(true, n, l) => w.acc[usize::from(*n)][usize::from(*l)] = x as u32,
+        Cell::Byte(Space::Mem, a) => w.mem.write_u8(*a, x as u8),
+        Cell::Byte(Space::Lds, a) => w.lds[*a as usize] = x as u8,
+        Cell::Byte(Space::Gds, a) => w.gds[*a as usize] = x as u8,
+    }
+    Ok(())
 }
 
 /// The instruction of a case: its asm parsed on `target`, encoding to its words.
@@ -560,13 +566,26 @@ pub fn events(o: &Outcome) -> Vec<String> {
 /// unsettled cell as its acceptance set; VGPR lanes grouped per register (one string when
 /// all 64 lanes hold one settled value), bytes grouped in runs of consecutive addresses.
 pub fn final_state(o: &Outcome) -> BTreeMap<String, Value> {
+    state_of(o, true)
+}
+
+/// What an outcome changed, exact values only: the answer an implementation gives to an
+/// adapter protocol-2 state request (`gpuref adapter` answers with it).
+pub fn changed_state(o: &Outcome) -> BTreeMap<String, Value> {
+    state_of(o, false)
+}
+
+/// The changed cells, and with `unsettled` the unsettled ones as acceptance sets.
+fn state_of(o: &Outcome, unsettled: bool) -> BTreeMap<String, Value> {
     let mut specs: BTreeMap<Cell, Spec> = o
         .changed
         .iter()
         .map(|(c, v)| (c.clone(), Spec::exact(*v)))
         .collect();
-    for (c, s, _) in &o.unsettled {
-        specs.insert(c.clone(), s.clone());
+    if unsettled {
+        for (c, s, _) in &o.unsettled {
+            specs.insert(c.clone(), s.clone());
+        }
     }
     let mut out: BTreeMap<String, Value> = BTreeMap::new();
     let mut lanes: BTreeMap<(bool, u8), BTreeMap<u8, String>> = BTreeMap::new();
@@ -639,6 +658,16 @@ pub fn byte_runs(list: &[(u64, Option<u8>)]) -> BTreeMap<String, String> {
 
 /// Compare an outcome with a case's final state: `None` when it passes, else what differs.
 pub fn compare(case: &Case, o: &Outcome) -> Result<Option<String>, String> {
+    compare_parts(case, &o.after, &o.changed, &events(o))
+}
+
+/// [`compare`] for a wave after the instruction, the cells it changed and its events.
+fn compare_parts(
+    case: &Case,
+    after: &Wave,
+    changed: &[(Cell, u64)],
+    got_events: &[String],
+) -> Result<Option<String>, String> {
     let mut want: BTreeMap<Cell, Spec> = BTreeMap::new();
     for (name, v) in &case.final_state {
         for (c, s) in cells(name, v, true).map_err(|e| format!("final: {e}"))? {
@@ -647,12 +676,12 @@ pub fn compare(case: &Case, o: &Outcome) -> Result<Option<String>, String> {
     }
     let mut problems = Vec::new();
     for (c, s) in &want {
-        let got = read(&o.after, c);
+        let got = read(after, c);
         if !s.accepts(got) {
             problems.push(format!("{} = {got:#x}, expected {s}", cell_text(c)));
         }
     }
-    for (c, v) in &o.changed {
+    for (c, v) in changed {
         if !want.contains_key(c) {
             problems.push(format!(
                 "{} changed to {v:#x}, which the final state does not list",
@@ -664,7 +693,6 @@ pub fn compare(case: &Case, o: &Outcome) -> Result<Option<String>, String> {
         Some(Value::Lanes(e)) => e.clone(),
         _ => Vec::new(),
     };
-    let got_events = events(o);
     if want_events != got_events {
         problems.push(format!("events {got_events:?}, expected {want_events:?}"));
     }
@@ -681,6 +709,41 @@ fn cell_text(c: &Cell) -> String {
         Cell::Lane(acc, r, l) => format!("{}{r}[{l}]", if *acc { 'a' } else { 'v' }),
         Cell::Byte(s, a) => format!("{}[{a:#x}]", space_name(*s)),
     }
+}
+
+/// Compare an implementation's answer to a state request (adapter protocol 2: the final
+/// state as what changed, exact values only) with the case's final state, the same way
+/// [`compare`] checks the reference: the answer is applied to the case's initial wave (the
+/// PC moves to the next instruction unless the answer names `pc`), and the changes must be
+/// the final state's, within its acceptance sets. `Err` names a bad answer (an unknown
+/// name, a value of the wrong shape or width, a byte past the LDS).
+pub fn compare_answer(
+    target: Target,
+    case: &Case,
+    answer: &BTreeMap<String, Value>,
+) -> Result<Option<String>, String> {
+    let inst = instruction(target, case)?;
+    let before = initial_wave(target, case)?;
+    let len = 4 * inst.dwords() as u64;
+    let mut after = before.clone();
+    after.pc = before.pc.wrapping_add(len);
+    let mut got_events = Vec::new();
+    for (name, v) in answer {
+        if name == "events" {
+            match v {
+                Value::Lanes(list) => got_events = list.clone(),
+                _ => return Err("answer: `events` must be an array of strings".into()),
+            }
+            continue;
+        }
+        for (cell, spec) in cells(name, v, false).map_err(|e| format!("answer: {e}"))? {
+            if let [Alt::Exact(x)] = spec.0.as_slice() {
+                write(&mut after, &cell, *x).map_err(|e| format!("answer: {e}"))?;
+            }
+        }
+    }
+    let changed = changes(&before, &after, len);
+    compare_parts(case, &after, &changed, &got_events)
 }
 
 /// Check one case against the reference: `Ok(None)` when it passes.
@@ -731,7 +794,8 @@ pub fn check_file(path: &std::path::Path, file: &StateFile) -> (usize, Vec<Strin
     (passed, failures)
 }
 
-fn report(path: &std::path::Path, case: &Case, what: &str) -> String {
+/// A failure report for a state case: id, file and line, asm, words, what, rules.
+pub fn report(path: &std::path::Path, case: &Case, what: &str) -> String {
     format!(
         "FAIL {} ({}:{})\n  asm:      {}\n  words:    {}\n  {what}\n  rules:    {}\n",
         case.id,

@@ -237,7 +237,7 @@ pub fn cases(rc: &mut RowCases, rng: &mut Rng) {
     }
     // Seeded random: a plan, a few lanes, addresses in a small window, M0 mostly open.
     let mut tries = 0;
-    while !rc.full() && tries < 4 * super::CAP {
+    while !rc.full() && tries < 4 * rc.cap {
         tries += 1;
         let p = &plans[(rng.next_u64() % plans.len() as u64) as usize];
         let exec = few_lanes(rng);

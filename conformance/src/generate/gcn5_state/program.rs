@@ -310,7 +310,7 @@ pub fn cases(rc: &mut RowCases, rng: &mut Rng) {
         push(rc, i, st, rng, why);
     }
     let mut tries = 0;
-    while !rc.full() && tries < 2 * super::CAP {
+    while !rc.full() && tries < 2 * rc.cap {
         tries += 1;
         let i = &insts[(rng.next_u64() % insts.len() as u64) as usize];
         let r = |rng: &mut Rng| rng.next_u64();

@@ -168,7 +168,7 @@ pub fn cases(rc: &mut RowCases, rng: &mut Rng) {
         }
     }
     let mut tries = 0;
-    while !rc.full() && tries < 4 * super::CAP {
+    while !rc.full() && tries < 4 * rc.cap {
         tries += 1;
         let p = &plans[(rng.next_u64() % plans.len() as u64) as usize];
         // Dword-aligned three times in four (misaligned bases are an edge case of their own).

@@ -1,0 +1,111 @@
+//! `gpuref adapter`: the built-in reference behind the adapter protocol
+//! (docs/adapter-protocol.md), on stdin and stdout. It speaks version 2 with the `state`
+//! feature for gcn5:gfx900 and gcn5:gfx908 and answers each state request with what the
+//! reference's run of the case changes (exact values, the answer an emulator would give);
+//! value cases it answers `unsupported`. It is the example of a protocol-2 adapter that
+//! covers the whole state corpus, and the runner's end-to-end check of the state request
+//! at scale: gpuref's own answers, sent through the protocol, must pass its own vectors.
+
+use crate::reference::gcn5_state::{changed_state, initial_wave, instruction, run};
+use crate::state::{Case, Value};
+use gpuref_amd_gcn5::Target;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+
+/// A state request's JSON object (the case without its expectations).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Request {
+    id: String,
+    words: Vec<String>,
+    asm: String,
+    #[serde(default)]
+    mode: BTreeMap<String, String>,
+    initial: BTreeMap<String, Value>,
+}
+
+/// The answer line to a state request of `target` (`None`: no target line yet).
+fn answer(target: Option<Target>, id: &str, json: &str) -> String {
+    let Some(target) = target else {
+        return format!("unsupported\t{id}\tno `target` line before the request");
+    };
+    let r: Request = match serde_json::from_str(json) {
+        Ok(r) => r,
+        Err(e) => return format!("error\t{id}\tmalformed state request: {e}"),
+    };
+    let case = Case {
+        id: r.id,
+        words: r.words,
+        asm: r.asm,
+        mode: r.mode,
+        initial: r.initial,
+        final_state: BTreeMap::new(),
+        flags: "*".into(),
+        rules: Vec::new(),
+        why: String::new(),
+        line: 0,
+    };
+    let outcome = instruction(target, &case)
+        .and_then(|inst| initial_wave(target, &case).and_then(|w| run(&inst, w)));
+    match outcome {
+        Ok(o) => format!(
+            "ok\t{id}\t{}",
+            serde_json::to_string(&changed_state(&o)).unwrap_or_default()
+        ),
+        Err(e) => format!("error\t{id}\t{}", e.replace(['\t', '\n'], " ")),
+    }
+}
+
+/// Serve the protocol until `bye` or the end of input; the exit code.
+pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
+    let mut lines = input.lines();
+    let Some(Ok(first)) = lines.next() else {
+        eprintln!("gpuref adapter: no handshake");
+        return 2;
+    };
+    let offered: u32 = match first.split_once('\t') {
+        Some(("gpuref-adapter", v)) => v.trim().parse().unwrap_or(1),
+        _ => {
+            eprintln!("gpuref adapter: expected the handshake, got {first:?}");
+            return 2;
+        }
+    };
+    let hello = if offered >= 2 {
+        "hello\t2\tgpuref\tgcn5:gfx900,gcn5:gfx908\tstate"
+    } else {
+        // Protocol 1 has no state request: nothing to answer but `unsupported`.
+        "hello\t1\tgpuref\tgcn5:gfx900,gcn5:gfx908\t-"
+    };
+    if writeln!(out, "{hello}").and_then(|_| out.flush()).is_err() {
+        return 1;
+    }
+    let mut target = None;
+    for line in lines {
+        let Ok(line) = line else { return 1 };
+        let f: Vec<&str> = line.splitn(3, '\t').collect();
+        let reply = match f.as_slice() {
+            ["bye"] => break,
+            ["sync"] => {
+                if out.flush().is_err() {
+                    return 1;
+                }
+                continue;
+            }
+            ["target", t] => {
+                target = t.strip_prefix("gcn5:").and_then(Target::parse);
+                continue;
+            }
+            ["state", id, json] if offered >= 2 => answer(target, id, json),
+            ["case", id, ..] => {
+                format!("unsupported\t{id}\tgpuref adapter answers state requests only")
+            }
+            _ => continue,
+        };
+        if writeln!(out, "{reply}").is_err() {
+            return 1;
+        }
+    }
+    let _ = out.flush();
+    0
+}
