@@ -28,6 +28,8 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::trans::MODELS,
     valu::vop3f::MODELS,
     valu::vpacked::MODELS,
+    // Fourth round.
+    valu::vmai::MODELS,
 ];
 
 /// The file of each of [`TABLES`], in the same order, from the repository root (the
@@ -51,4 +53,5 @@ pub const SOURCES: &[&str] = &[
     "semantics/smt/src/gcn5/valu/trans.rs",
     "semantics/smt/src/gcn5/valu/vop3f.rs",
     "semantics/smt/src/gcn5/valu/vpacked.rs",
+    "semantics/smt/src/gcn5/valu/vmai.rs",
 ];

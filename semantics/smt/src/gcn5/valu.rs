@@ -17,3 +17,5 @@ pub mod vround;
 pub mod trans;
 pub mod vop3f;
 pub mod vpacked;
+// Fourth round: MI100's AccVGPR moves.
+pub mod vmai;
