@@ -29,6 +29,8 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vop3f::MODELS,
     valu::vpacked::MODELS,
     valu::vqsad::MODELS,
+    // Fourth round.
+    valu::vmai::MODELS,
 ];
 
 /// The file of each of [`TABLES`], in the same order, from the repository root (the
@@ -53,4 +55,5 @@ pub const SOURCES: &[&str] = &[
     "semantics/smt/src/gcn5/valu/vop3f.rs",
     "semantics/smt/src/gcn5/valu/vpacked.rs",
     "semantics/smt/src/gcn5/valu/vqsad.rs",
+    "semantics/smt/src/gcn5/valu/vmai.rs",
 ];

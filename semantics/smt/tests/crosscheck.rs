@@ -4,7 +4,9 @@
 mod common;
 
 use common::*;
-use gpuref_amd_gcn5::alu::{salu, valu};
+use gpuref_amd_gcn5::alu::{salu, valu, vpacked};
+use gpuref_amd_gcn5::instructions::{by_name, rows};
+use gpuref_amd_gcn5::{Format, Target};
 use gpuref_smt::{exemption, models};
 use std::time::Instant;
 
@@ -31,57 +33,6 @@ const FLOAT_MODES: [u32; 10] = [
     0x80_000f, // toward zero, flush all, FP16_OVFL, IEEE off
     0x2c6,     // single down / flushed, double/half up / allowed, IEEE
 ];
-
-/// Disagreements understood as two readings of the manual (docs/design/0027): row, why,
-/// and on which lanes (MODE, inputs) the readings differ. A disagreement on such a lane is
-/// printed, not failed; one elsewhere still fails; an entry that never applies is stale.
-type Applies = fn(u32, &Inputs) -> bool;
-const KNOWN: &[(&str, &str, Applies)] = &[
-    // Third round (A).
-    ("V_FRACT_F16", FRACT_FLAGS, |_, i| subnormal(i["s0"], 16)),
-    ("V_FRACT_F32", FRACT_FLAGS, |_, i| subnormal(i["s0"], 32)),
-    ("V_FRACT_F64", FRACT_FLAGS, |_, i| subnormal(i["s0"], 64)),
-    ("V_MAC_F32", MAC_FLUSH, |m, _| m >> 4 & 3 != 0),
-    ("V_MADMK_F32", MAC_FLUSH, |m, _| m >> 4 & 3 != 0),
-    ("V_MADAK_F32", MAC_FLUSH, |m, _| m >> 4 & 3 != 0),
-    ("V_MAD_LEGACY_F32", MAC_FLUSH, |m, _| m >> 4 & 3 != 0),
-    ("V_MAC_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
-    ("V_MADMK_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
-    ("V_MADAK_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
-    ("V_MAD_LEGACY_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
-    // Third round (B).
-    ("V_DIV_SCALE_F32", "reading difference, NaN operands only (checked by a one-off run with NaN operands excluded): the printed pseudocode has no NaN branch, so a NaN S1 or S2 passes S0 through (a NaN S2's exponent 255 also sets VCC by the near-MAX_FLOAT test) and a NaN S0 still gets the VCC its S1/S2 select; the kernel propagates a NaN with VCC = 0 (rule gcn5.v_div_scale.nan) (note 0027, \"Third round (B)\")", |_, i| ["s0", "s1", "s2"].iter().any(|s| nan(i[*s], 32))),
-    ("V_PK_MIN_F16", "reading difference, output flushing only (a one-off run without it agreed everywhere): the model flushes a denormal result when MODE flushes half output denormals, as the V_MIN_F32 model and kernel do; the V_PK_MIN/MAX_F16 kernel keeps it (rule gcn5.v_pk_min_f16.nan reads inputs under MODE only) (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
-    ("V_PK_MAX_F16", "reading difference: as V_PK_MIN_F16, output flushing of a denormal result (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
-    ("V_DIV_SCALE_F64", "reading difference: as V_DIV_SCALE_F32, a NaN operand (note 0027, \"Third round (B)\")", |_, i| ["s0", "s1", "s2"].iter().any(|s| nan(i[*s], 64))),
-];
-
-/// Note 0027 "Third round (A)": "denormals are accepted" read two ways.
-const FRACT_FLAGS: &str = "a denormal operand: the model accepts it (the manual's 'denormals are accepted'), so under a MODE that flushes input and output the denormal result is flushed with underflow and inexact; the kernel flushes the operand (rule gcn5.valu.denorm_accepted, MODE's input flushing) and raises nothing; d agrees, and the kernel's rule opens d but not the flags to the other reading";
-
-/// Note 0027 "Third round (A)": MAD's "denormals are flushed" for MAC/MADMK/MADAK/MAD_LEGACY.
-const MAC_FLUSH: &str = "a MODE that allows denormals of the row's width: the model follows MODE ('Rounding and Denormal modes apply to all floating-point operations unless otherwise specified', and these rows specify nothing); the kernel flushes as V_MAD does (rule gcn5.v_mac_f32.denorm, inferred from LLVM's use of them)";
-
-/// Whether `x` (`w` bits) is a float NaN.
-fn nan(x: u64, w: u32) -> bool {
-    let m = match w {
-        16 => 10,
-        32 => 23,
-        _ => 52,
-    };
-    let e = mask(w) >> 1 >> m;
-    (x & (mask(w) >> 1)) >> m == e && x & ((1u64 << m) - 1) != 0
-}
-
-/// Whether `x` (`w` bits) is a float denormal.
-fn subnormal(x: u64, w: u32) -> bool {
-    let m = match w {
-        16 => 10,
-        32 => 23,
-        _ => 52,
-    };
-    ((x & (mask(w) >> 1)) >> m) == 0 && x & ((1u64 << m) - 1) != 0
-}
 
 /// What one row's checks found: each disagreement with the KNOWN reason that covers it.
 struct Found {
@@ -216,12 +167,19 @@ fn every_models_coverage_regions_are_reachable_and_agree_with_the_kernel() {
     report("regions", n, t, &fails, &known);
 }
 
-/// The ALU kernel rows of this round's scope: every scalar row and every vector row.
+/// Every executable ALU row of both targets: every scalar kernel row, every vector lane
+/// kernel row, and the VOP3P-MAI rows the wave-level executor runs (MI100's AccVGPR moves
+/// and MFMA rows, `alu::vpacked`, docs/design/0036).
 fn kernel_rows() -> Vec<&'static str> {
     salu::KERNELS
         .iter()
         .map(|k| k.name)
         .chain(valu::TABLES.iter().flat_map(|t| t.iter()).map(|k| k.name))
+        .chain(
+            rows()
+                .filter(|r| r.format == Format::Vop3pMai && vpacked::has_semantics(r.name))
+                .map(|r| r.name),
+        )
         .collect()
 }
 
@@ -235,15 +193,20 @@ fn every_alu_kernel_row_has_a_model_or_an_exemption() {
         missing.is_empty(),
         "rows with neither a model nor an exemption: {missing:?}"
     );
-    let (mut with, mut exempt) = (0, 0);
-    for n in kernel_rows() {
-        if gpuref_smt::has_model(n) {
-            with += 1;
-        } else {
-            exempt += 1;
+    for t in [Target::Gfx900, Target::Gfx908] {
+        let (mut with, mut exempt) = (0, 0);
+        for n in kernel_rows() {
+            if by_name(t, n).is_none() {
+                continue;
+            }
+            if gpuref_smt::has_model(n) {
+                with += 1;
+            } else {
+                exempt += 1;
+            }
         }
+        eprintln!("{t:?} kernel rows: {with} with a model, {exempt} exempt");
     }
-    eprintln!("kernel rows: {with} with a model, {exempt} exempt");
 }
 
 #[test]
@@ -294,4 +257,25 @@ fn regressions_found_by_the_cross_check_agree() {
         }
     }
     assert!(fails.is_empty(), "{}", fails.join("\n"));
+}
+
+/// V_SCREEN_PARTITION_4SE_B32 on every select: the model computes the mask from the
+/// manual's description (SE of a tile, rectangle of tiles), the kernel looks it up in the
+/// manual's printed TABLE; the two shapes must agree on all 256 entries (note 0027, "Fourth
+/// round"), with random bits above the select.
+#[test]
+fn screen_partition_formula_agrees_with_the_printed_table_on_every_select() {
+    let model = gpuref_smt::model("V_SCREEN_PARTITION_4SE_B32").expect("a model");
+    let ev = Evaluator::new(model, 0x3f0);
+    let mut rng = Rng(0x5ce5);
+    let fails: Vec<String> = (0..256u64)
+        .filter_map(|sel| {
+            let inp: Inputs = [("s0", sel | (rng.next() << 8 & 0xffff_ff00))].into();
+            compare(&ev, &inp, 0x3f0, &mut rng)
+        })
+        .collect();
+    assert!(fails.is_empty(), "{}", fails.join("\n"));
+    // The manual's worked example, by hand: (0, 0) to (25, 35) is select 0b00000001 and
+    // covers SE0 and SE1.
+    assert_eq!(ev.eval(&[("s0", 1)].into())["d"], 0x3);
 }

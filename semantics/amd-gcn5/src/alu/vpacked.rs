@@ -27,7 +27,7 @@ use crate::formats::vop3p::{kind, sources, src_type, Kind, Vop3p};
 use crate::formats::{Fields, Instruction};
 use crate::instructions::Row;
 use crate::operand::{ScalarSrc, VectorSrc};
-use crate::wave::{Wave, Widen};
+use crate::wave::{UnsettledLane, Wave, Widen};
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::Flags;
 
@@ -321,6 +321,7 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
         }
         return execute_acc(wave, inst);
     }
+    wave.unsettled.clear();
     let results = lanes(wave, inst)?;
     let Fields::Vop3p(v) = inst.fields else {
         return Err(ExecError::NotYet {
@@ -332,6 +333,16 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
         flags = flags.union(r.flags);
         if let Some(d) = r.d {
             wave.vgpr[usize::from(v.vdst)][lane] = d as u32;
+        }
+        // What the sources leave open in this lane (the kernel's or this executor's
+        // acceptance), as the other vector executors record it (docs/design/0020).
+        if let Some(why) = r.unsettled {
+            wave.unsettled.push(UnsettledLane {
+                vdst: v.vdst,
+                dwords: 1,
+                lane: lane as u8,
+                why,
+            });
         }
     }
     wave.trapsts |= trapsts_bits(flags);

@@ -19,3 +19,5 @@ pub mod vop3f;
 pub mod vpacked;
 // The masked and quad-byte SADs (note 0037).
 pub mod vqsad;
+// Fourth round: MI100's AccVGPR moves.
+pub mod vmai;

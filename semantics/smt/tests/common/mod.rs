@@ -132,6 +132,67 @@ impl Evaluator {
     }
 }
 
+/// Disagreements understood as two readings of the manual (docs/design/0027): row, why,
+/// and on which lanes (MODE, inputs) the readings differ. A disagreement on such a lane is
+/// printed, not failed; one elsewhere still fails; an entry that never applies to the
+/// cross-check's inputs is stale. The committed vectors are checked against the models with
+/// the same list (conformance/tests/vectors_vs_models.rs).
+pub type Applies = fn(u32, &Inputs) -> bool;
+pub const KNOWN: &[(&str, &str, Applies)] = &[
+    // Third round (A).
+    ("V_FRACT_F16", FRACT_FLAGS, |_, i| subnormal(i["s0"], 16)),
+    ("V_FRACT_F32", FRACT_FLAGS, |_, i| subnormal(i["s0"], 32)),
+    ("V_FRACT_F64", FRACT_FLAGS, |_, i| subnormal(i["s0"], 64)),
+    ("V_MAC_F32", MAC_FLUSH, |m, _| m >> 4 & 3 != 0),
+    ("V_MADMK_F32", MAC_FLUSH, |m, _| m >> 4 & 3 != 0),
+    ("V_MADAK_F32", MAC_FLUSH, |m, _| m >> 4 & 3 != 0),
+    ("V_MAD_LEGACY_F32", MAC_FLUSH, |m, _| m >> 4 & 3 != 0),
+    ("V_MAC_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
+    ("V_MADMK_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
+    ("V_MADAK_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
+    ("V_MAD_LEGACY_F16", MAC_FLUSH, |m, _| m >> 6 & 3 != 0),
+    // Third round (B).
+    ("V_DIV_SCALE_F32", "reading difference, NaN operands only (checked by a one-off run with NaN operands excluded): the printed pseudocode has no NaN branch, so a NaN S1 or S2 passes S0 through (a NaN S2's exponent 255 also sets VCC by the near-MAX_FLOAT test) and a NaN S0 still gets the VCC its S1/S2 select; the kernel propagates a NaN with VCC = 0 (rule gcn5.v_div_scale.nan) (note 0027, \"Third round (B)\")", |_, i| ["s0", "s1", "s2"].iter().any(|s| nan(i[*s], 32))),
+    ("V_PK_MIN_F16", "reading difference, output flushing only (a one-off run without it agreed everywhere): the model flushes a denormal result when MODE flushes half output denormals, as the V_MIN_F32 model and kernel do; the V_PK_MIN/MAX_F16 kernel keeps it (rule gcn5.v_pk_min_f16.nan reads inputs under MODE only) (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
+    ("V_PK_MAX_F16", "reading difference: as V_PK_MIN_F16, output flushing of a denormal result (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
+    ("V_DIV_SCALE_F64", "reading difference: as V_DIV_SCALE_F32, a NaN operand (note 0027, \"Third round (B)\")", |_, i| ["s0", "s1", "s2"].iter().any(|s| nan(i[*s], 64))),
+];
+
+/// Note 0027 "Third round (A)": "denormals are accepted" read two ways.
+pub const FRACT_FLAGS: &str = "a denormal operand: the model accepts it (the manual's 'denormals are accepted'), so under a MODE that flushes input and output the denormal result is flushed with underflow and inexact; the kernel flushes the operand (rule gcn5.valu.denorm_accepted, MODE's input flushing) and raises nothing; d agrees, and the kernel's rule opens d but not the flags to the other reading";
+
+/// Note 0027 "Third round (A)": MAD's "denormals are flushed" for MAC/MADMK/MADAK/MAD_LEGACY.
+pub const MAC_FLUSH: &str = "a MODE that allows denormals of the row's width: the model follows MODE ('Rounding and Denormal modes apply to all floating-point operations unless otherwise specified', and these rows specify nothing); the kernel flushes as V_MAD does (rule gcn5.v_mac_f32.denorm, inferred from LLVM's use of them)";
+
+/// Whether `x` (`w` bits) is a float NaN.
+pub fn nan(x: u64, w: u32) -> bool {
+    let m = match w {
+        16 => 10,
+        32 => 23,
+        _ => 52,
+    };
+    let e = mask(w) >> 1 >> m;
+    (x & (mask(w) >> 1)) >> m == e && x & ((1u64 << m) - 1) != 0
+}
+
+/// Whether `x` (`w` bits) is a float denormal.
+pub fn subnormal(x: u64, w: u32) -> bool {
+    let m = match w {
+        16 => 10,
+        32 => 23,
+        _ => 52,
+    };
+    ((x & (mask(w) >> 1)) >> m) == 0 && x & ((1u64 << m) - 1) != 0
+}
+
+/// The KNOWN reason covering a disagreement of `row` at `mode` and `inp`, if any.
+pub fn known(row: &str, mode: u32, inp: &Inputs) -> Option<&'static str> {
+    KNOWN
+        .iter()
+        .find(|(k, _, applies)| *k == row && applies(mode, inp))
+        .map(|(_, why, _)| *why)
+}
+
 /// A small deterministic generator (xorshift64*).
 pub struct Rng(pub u64);
 impl Rng {
@@ -413,7 +474,44 @@ pub fn kernel(name: &str, inp: &Inputs, mode: u32, rng: &mut Rng) -> Kernel {
         };
         return Kernel::Vector((row.kernel)(&x, &c));
     }
+    if name.starts_with("V_ACCVGPR_") {
+        return acc_move(name, get("s0", rng.next()), mode, rng);
+    }
     Kernel::Missing
+}
+
+/// MI100's AccVGPR moves are wave-level kernels (`alu::vpacked`, no lane kernel): run one on
+/// a gfx908 wave with lane 0 active, the source in lane 0 of v4 / a4 and a random old
+/// destination, and read lane 0 of the destination.
+fn acc_move(name: &str, s0: u64, mode: u32, rng: &mut Rng) -> Kernel {
+    use gpuref_amd_gcn5::{formats::parse, wave::Wave, Target};
+    let read = name == "V_ACCVGPR_READ_B32";
+    let asm = if read {
+        "v_accvgpr_read_b32 v0, a4"
+    } else {
+        "v_accvgpr_write_b32 a0, v4"
+    };
+    let Ok(inst) = parse(Target::Gfx908, asm) else {
+        return Kernel::Missing;
+    };
+    let mut w = Wave {
+        exec: 1,
+        mode,
+        target: Target::Gfx908,
+        ..Wave::default()
+    };
+    let (src, dst) = if read {
+        (&mut w.acc, &mut w.vgpr)
+    } else {
+        (&mut w.vgpr, &mut w.acc)
+    };
+    src[4][0] = s0 as u32;
+    dst[0][0] = rng.next() as u32;
+    if gpuref_amd_gcn5::alu::execute(&mut w, &inst).is_err() {
+        return Kernel::Missing;
+    }
+    let d = if read { w.vgpr[0][0] } else { w.acc[0][0] };
+    Kernel::Vector(LaneOut::d(u64::from(d)))
 }
 
 fn check_scalar(

@@ -309,3 +309,41 @@ fn accvgpr_moves() {
     assert_eq!(&w.vgpr[7][..3], &[0x1234_5678, 0, 0]);
     assert_eq!(w.pc, 32);
 }
+
+/// The wave records what a lane leaves open, as the other vector executors do: found by
+/// the vectors-against-models check (docs/design/0027, "Fourth round"), where every VOP3P
+/// vector came out exact although V_PK_MIN_F16's kernel opens a half with a NaN operand.
+#[test]
+fn unsettled_lanes_reach_the_wave() {
+    // v1 = (lo 1.0, hi qNaN 0x7e00), v2 = (lo 2.0, hi 1.0); MODE 0x3f0 (IEEE, denormals
+    // kept). By hand: lo = min(1.0, 2.0) = 0x3c00, settled; hi has a NaN operand (rule
+    // gcn5.v_pk_min_f16.nan: any value), so only bits 15:0 are settled.
+    let mut w = wave(0b11, &[(1, 0x7e00_3c00), (2, 0x3c00_4000)], 0x3f0);
+    w.unsettled.push(UnsettledLane {
+        vdst: 9,
+        dwords: 1,
+        lane: 5,
+        why: valu::LaneOut::d(0)
+            .unsettled(valu::Accept::AnyNan, "stale", true)
+            .unsettled
+            .expect("an entry"),
+    });
+    run(Target::Gfx900, "v_pk_min_f16 v0, v1, v2", &mut w);
+    assert_eq!(w.vgpr[0][0] & 0xffff, 0x3c00);
+    let got: Vec<(u8, u8, valu::Accept, &str)> = w
+        .unsettled
+        .iter()
+        .map(|u| (u.vdst, u.lane, u.why.accept, u.why.rule))
+        .collect();
+    let open = valu::Accept::Mask(0x0000_ffff);
+    assert_eq!(
+        got,
+        vec![
+            (0, 0, open, "gcn5.v_pk_min_f16.nan"),
+            (0, 1, open, "gcn5.v_pk_min_f16.nan")
+        ]
+    );
+    // A settled instruction clears the list.
+    run(Target::Gfx900, "v_pk_add_u16 v0, v1, v2", &mut w);
+    assert!(w.unsettled.is_empty());
+}

@@ -1,0 +1,550 @@
+//! Every committed GCN5 ALU vector against the z3 model of its row (docs/design/0027,
+//! "Fourth round"): kernel = model (semantics/smt/tests/crosscheck.rs) and kernel = vectors
+//! (the regenerate-and-diff test) leave open whether the committed files agree with the
+//! models; this test closes the triangle.
+//!
+//! Each case is read with the corpus's reader (`gpuref_conformance::vector`), its operands
+//! are mapped onto the model's inputs from the asm text and the case's inputs (never from
+//! the kernel or the decoder), the model is evaluated by z3 (the cross-check's evaluator,
+//! `semantics/smt/tests/common`) and its outputs must lie inside the case's expected
+//! values / acceptance sets. Cases the models do not cover are counted by reason.
+//!
+//! `cargo test -p gpuref-conformance --test vectors_vs_models` checks every case of every
+//! file under `vectors/amd-gcn5-*/alu/` (found recursively; file names are not assumed).
+//! `GPUREF_VEC_SHARE=N` checks only the cases whose id hash is 0 mod N (deterministic).
+
+#[path = "../../semantics/smt/tests/common/mod.rs"]
+mod smt;
+
+use gpuref_conformance::vector::{self, Alt, Case, FlagSpec, Spec};
+use smt::{excp, is_nan, known, mask, Evaluator, Inputs};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The ALU vector files of both targets, found recursively.
+fn alu_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
+    let mut out = Vec::new();
+    for target in ["amd-gcn5-vega", "amd-gcn5-mi100"] {
+        walk(&root.join(target).join("alu"), &mut out);
+    }
+    out.sort();
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|x| x == "vec") {
+            out.push(p);
+        }
+    }
+}
+
+/// What a run found.
+#[derive(Default)]
+struct Tally {
+    /// Cases compared with a model.
+    compared: usize,
+    /// Cases not compared, by reason: (count, first case ids).
+    skipped: BTreeMap<String, (usize, Vec<String>)>,
+    /// Disagreements with a KNOWN reason (printed, not failed).
+    known: Vec<String>,
+    /// Disagreements (failures).
+    fails: Vec<String>,
+    /// Files read and parse errors.
+    files: usize,
+    errors: Vec<String>,
+}
+
+impl Tally {
+    fn skip(&mut self, why: String, id: &str) {
+        let e = self.skipped.entry(why).or_default();
+        e.0 += 1;
+        if e.1.len() < 3 {
+            e.1.push(id.to_string());
+        }
+    }
+}
+
+/// Models parsed once per (row, MODE).
+#[derive(Default)]
+struct Cache(HashMap<(String, u32), Evaluator>);
+
+impl Cache {
+    fn get(&mut self, row: &str, mode: u32) -> Option<&Evaluator> {
+        let key = (row.to_string(), mode);
+        if !self.0.contains_key(&key) {
+            let m = gpuref_smt::model(row)?;
+            self.0.insert(key.clone(), Evaluator::new(m, mode));
+        }
+        self.0.get(&key)
+    }
+}
+
+/// The row's mnemonic (uppercase, without LLVM's `_e32`/`_e64`) from the asm text.
+fn row_of(asm: &str) -> String {
+    let m = asm.split_whitespace().next().unwrap_or("");
+    let m = m
+        .strip_suffix("_e32")
+        .or_else(|| m.strip_suffix("_e64"))
+        .unwrap_or(m);
+    m.to_ascii_uppercase()
+}
+
+/// Operands of the asm text (after the mnemonic, split at commas) and the modifiers (the
+/// words after the last operand: `clamp`, `omod`, `op_sel:...`, ...).
+fn operands(asm: &str) -> (Vec<String>, Vec<String>) {
+    let rest = asm.split_once(' ').map(|x| x.1).unwrap_or("");
+    let mut ops: Vec<String> = rest.split(',').map(|s| s.trim().to_string()).collect();
+    ops.retain(|s| !s.is_empty());
+    let mut mods = Vec::new();
+    if let Some(last) = ops.pop() {
+        let mut words = last.split_whitespace();
+        if let Some(first) = words.next() {
+            ops.push(first.to_string());
+        }
+        mods.extend(words.map(str::to_string));
+    }
+    // Modifiers written as functions of an operand: neg(v4), |v4|, -v4, sext(v4).
+    for op in &ops {
+        if op.starts_with('-') || op.starts_with('|') || op.contains('(') {
+            mods.push(format!("source modifier {op}"));
+        }
+    }
+    (ops, mods)
+}
+
+/// A literal operand (`0x..` or decimal), if `op` is one.
+fn literal(op: &str) -> Option<u64> {
+    if let Some(h) = op.strip_prefix("0x") {
+        return u64::from_str_radix(h, 16).ok();
+    }
+    op.parse::<u64>().ok()
+}
+
+/// How the case maps onto the model: inputs, and the case output names of the model's
+/// outputs.
+struct Mapped {
+    inputs: Inputs,
+    outputs: Vec<(&'static str, String)>,
+}
+
+/// Map a case onto a model's inputs: `Err` gives the reason the form is not covered.
+fn map_case(case: &Case, model: &gpuref_smt::Model) -> Result<Mapped, String> {
+    let (ops, mods) = operands(&case.asm);
+    if let Some(m) = mods.first() {
+        let m = m.split([':', '(']).next().unwrap_or(m);
+        return Err(format!(
+            "modifier `{m}`: the models are of the unmodified instruction (CLAMP = 0, no OMOD/ABS/NEG/OP_SEL)"
+        ));
+    }
+    let has_out = |n: &str| model.outputs.iter().any(|(o, _, _)| *o == n);
+    let has_in = |n: &str| model.inputs.iter().any(|(i, _)| *i == n);
+    let scalar = case.asm.starts_with("s_");
+    // Destinations the asm text names first: `d`, then a vector row's carry-out or compare
+    // destination (`vcc` or an SGPR pair).
+    let mut ops = ops.into_iter();
+    let mut outputs = Vec::new();
+    if has_out("d") {
+        let r = ops.next().ok_or("no destination operand in the asm text")?;
+        outputs.push(("d", r));
+    }
+    if !scalar && has_out("vcc") {
+        let r = ops
+            .next()
+            .ok_or("no lane-mask destination in the asm text")?;
+        outputs.push(("vcc", r));
+    }
+    for (o, reg) in [("scc", "scc"), ("exec", "exec"), ("m0", "m0"), ("pc", "pc")] {
+        if has_out(o) {
+            outputs.push((o, reg.to_string()));
+        }
+    }
+    let value = |r: &str| case.input(r).unwrap_or(0);
+    let mut inputs = Inputs::new();
+    let mut free = ["s0", "s1", "s2"].into_iter().filter(|s| has_in(s));
+    for op in ops {
+        if let Some(k) = literal(&op) {
+            // SOPK's SIMM16; MADMK's and MADAK's constant K is the model's `s2`.
+            let slot = if has_in("simm16") { "simm16" } else { "s2" };
+            inputs.insert(slot, k);
+        } else if let Some(s) = free.next() {
+            inputs.insert(s, value(&op));
+        } else if has_in("vcc_in") && !inputs.contains_key("vcc_in") {
+            // The VOP2 carry-in / CNDMASK select (`vcc`) or the VOP3 SGPR pair.
+            inputs.insert("vcc_in", value(&op));
+        } else {
+            return Err(format!("operand `{op}` has no model input"));
+        }
+    }
+    // The destination register before the instruction (MAC, ADDK, CMOVK, BITSET, ...).
+    let d_reg = outputs
+        .iter()
+        .find(|(o, _)| *o == "d")
+        .map(|(_, r)| r.clone());
+    for (n, w) in &model.inputs {
+        if inputs.contains_key(n) {
+            continue;
+        }
+        let v = match *n {
+            "d_in" => value(d_reg.as_deref().ok_or("d_in without a destination")?),
+            // SOPK compares name the compared register first (`s_cmpk_eq_u32 s0, K`).
+            "vcc_in" => value("vcc"),
+            "scc_in" => value("scc"),
+            "exec_in" => value("exec"),
+            "m0_in" => value("m0"),
+            // The machine's PC is 0 (docs/vector-format.md, "The machine a case runs on").
+            "pc_in" => 0,
+            // Only lane 0 is active (`exec=0x1`).
+            "lane" => 0,
+            s => return Err(format!("model input `{s}` has no operand in the asm text")),
+        };
+        inputs.insert(n, v & mask(*w));
+    }
+    for (n, w) in &model.inputs {
+        if let Some(v) = inputs.get_mut(n) {
+            *v &= mask(*w);
+        }
+    }
+    Ok(Mapped { inputs, outputs })
+}
+
+/// Whether every alternative of `spec` satisfies `ok`.
+fn all(spec: &Spec, ok: impl Fn(&Alt) -> bool) -> bool {
+    spec.0.iter().all(ok)
+}
+
+/// Whether an alternative admits some NaN of width `w`.
+fn has_nan(a: &Alt, w: u32) -> bool {
+    let frac = match w {
+        16 => 10,
+        32 => 23,
+        _ => 52,
+    };
+    let exp = mask(w) >> 1 & !mask(frac);
+    match *a {
+        Alt::Exact(v) => is_nan(v, w),
+        // The fixed exponent bits are ones and the fraction can be non-zero.
+        Alt::Masked { value, mask: m } => {
+            value & m & exp == m & exp && (m & mask(frac) != mask(frac) || value & mask(frac) != 0)
+        }
+        Alt::AnyNan(_) => true,
+        Alt::Range { .. } => false,
+    }
+}
+
+/// A float's bits (`w` bits) as a key ordered as the values are (NaNs aside).
+fn order_key(x: u64, w: u32) -> i128 {
+    let mag = i128::from(x & (mask(w) >> 1));
+    if x >> (w - 1) & 1 == 1 {
+        -mag
+    } else {
+        mag
+    }
+}
+
+/// Whether the model's `d` (and its `nan_any`, `lo`/`hi`/`open`, `nan_half`) agrees with the
+/// case's set: an exact model value must be accepted by the set; a model that settles only
+/// a set (some NaN, a range) must contain every alternative of the case's set.
+fn d_agrees(want: &BTreeMap<&str, u64>, spec: &Spec, dw: u32) -> bool {
+    let d = want.get("d").copied().unwrap_or(0);
+    let nan_any = want.get("nan_any").is_some_and(|v| *v == 1);
+    if want.get("open").is_some_and(|v| *v == 1) {
+        return true;
+    }
+    if let Some(nh) = want.get("nan_half") {
+        return all(spec, |a| {
+            let (value, m) = match *a {
+                Alt::Exact(v) => (v, u64::MAX),
+                Alt::Masked { value, mask } => (value, mask),
+                _ => return false,
+            };
+            value >> 32 & m == 0
+                && (0..2).all(|h| {
+                    let (wh, gh, mh) = (
+                        d >> (16 * h) & 0xffff,
+                        value >> (16 * h) & 0xffff,
+                        m >> (16 * h) & 0xffff,
+                    );
+                    if nh >> h & 1 == 1 {
+                        is_nan(gh, 16) || mh != 0xffff
+                    } else {
+                        (wh ^ gh) & mh == 0
+                    }
+                })
+        });
+    }
+    if nan_any {
+        // The manual settles only "a NaN" and the vector must admit one (as the
+        // cross-check asks the kernel's own value to be a NaN).
+        return spec.0.iter().any(|a| has_nan(a, dw));
+    }
+    if let (Some(&lo), Some(&hi)) = (want.get("lo"), want.get("hi")) {
+        if lo == hi {
+            return spec.0.iter().any(|a| a.accepts(lo))
+                && all(spec, |a| match *a {
+                    Alt::Range { lo: a, hi: b, .. } => a == lo && b == lo,
+                    Alt::AnyNan(_) => is_nan(lo, dw),
+                    _ => true,
+                });
+        }
+        let inside = |x: u64| {
+            !is_nan(x, dw)
+                && order_key(lo, dw) <= order_key(x, dw)
+                && order_key(x, dw) <= order_key(hi, dw)
+        };
+        return all(spec, |a| match *a {
+            Alt::Exact(v) => inside(v),
+            Alt::Masked { value, mask: m } => m & mask(dw) == mask(dw) && inside(value),
+            Alt::Range { lo: a, hi: b, .. } => inside(a) && inside(b),
+            Alt::AnyNan(_) => false,
+        });
+    }
+    spec.accepts(d)
+}
+
+/// Whether a one-bit model output (a lane's VCC/EXEC bit, SCC) agrees with the case's set
+/// on bit 0 (lane 0, the only active lane).
+fn bit_agrees(v: u64, spec: &Spec) -> bool {
+    spec.0.iter().any(|a| match *a {
+        Alt::Exact(x) => x & 1 == v,
+        Alt::Masked { value, mask } => mask & 1 == 0 || value & 1 == v,
+        _ => false,
+    })
+}
+
+/// A disagreement, with the KNOWN reason that covers it (semantics/smt/tests/common).
+type Disagreement = (Option<&'static str>, String);
+
+/// Check one case; `Err` is a reason it is not compared, `Ok(Some)` a disagreement.
+fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disagreement>, String> {
+    let row = row_of(&case.asm);
+    let Some(mode) = case
+        .mode
+        .strip_prefix("mode=0x")
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+    else {
+        return Err(format!("mode `{}` is not mode=0xHEX", case.mode));
+    };
+    let Some(ev) = cache.get(&row, mode) else {
+        return Err(match gpuref_smt::exemption(&row) {
+            Some(why) => format!("row exempt from models: {why}"),
+            None => "row has no model and no exemption".to_string(),
+        });
+    };
+    let model = &ev.model;
+    let mapped = map_case(case, model)?;
+    let want = ev.eval(&mapped.inputs);
+    let mut bad = Vec::new();
+    for (o, reg) in &mapped.outputs {
+        let w = model.width(o).unwrap_or(64);
+        let v = want[o];
+        let spec = case
+            .outputs
+            .iter()
+            .find(|(n, _)| n == reg)
+            .or_else(|| (*o == "vcc").then(|| case.outputs.iter().find(|(n, _)| n == "vcc"))?)
+            .map(|(_, s)| s.clone())
+            // Not listed: the register is unchanged (docs/vector-format.md, field 6).
+            .unwrap_or_else(|| Spec::exact(case.input(reg).unwrap_or(0)));
+        let ok = if *o == "d" {
+            d_agrees(&want, &spec, w)
+        } else if w == 1 {
+            bit_agrees(v, &spec)
+        } else {
+            spec.accepts(v)
+        };
+        if !ok {
+            bad.push(format!("{o} ({reg}): model {v:#x}, vector {spec}"));
+        }
+    }
+    match (&case.flags, model.flags_modelled) {
+        (FlagSpec::Unchecked, _) => {}
+        (FlagSpec::Exact(f), None) => {
+            if !f.is_empty() {
+                bad.push(format!(
+                    "flags: an integer model raises none, vector {}",
+                    vector::flags_text(*f)
+                ));
+            }
+        }
+        (FlagSpec::Exact(f), Some(m)) => {
+            let got = want.get("flags").copied().unwrap_or(0);
+            if (excp(*f) ^ got) & u64::from(m) != 0 {
+                bad.push(format!(
+                    "flags (bits {m:#x} modelled): model {got:#x}, vector {:#x} ({})",
+                    excp(*f),
+                    vector::flags_text(*f)
+                ));
+            }
+        }
+    }
+    if bad.is_empty() {
+        return Ok(None);
+    }
+    let why = known(model.name, mode, &mapped.inputs);
+    Ok(Some((why, format!(
+        "{}:{}: {} ({row}) mode=0x{mode:x} inputs {:x?} -> model inputs {:x?}: {}; model {:x?}; model rule: Vega \"{}\"; vector rules {}",
+        file.display(),
+        case.line,
+        case.id,
+        case.inputs,
+        mapped.inputs,
+        bad.join("; "),
+        want,
+        model.spec,
+        if case.rules.is_empty() { "-".to_string() } else { case.rules.join(",") }
+    ))))
+}
+
+/// Deterministic share: whether the case is in the 1/`n` share (FNV-1a of the id).
+fn in_share(id: &str, n: u64) -> bool {
+    let h = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    h % n == 0
+}
+
+/// Check every case of `files` (in the share 1/`share`).
+fn check_files(files: &[PathBuf], share: u64, cache: &mut Cache) -> Tally {
+    let mut t = Tally::default();
+    for f in files {
+        let text = match std::fs::read_to_string(f) {
+            Ok(x) => x,
+            Err(e) => {
+                t.errors.push(format!("{}: {e}", f.display()));
+                continue;
+            }
+        };
+        let (file, errs) = vector::parse(f, &text);
+        t.files += 1;
+        t.errors.extend(errs.iter().map(ToString::to_string));
+        for case in &file.cases {
+            if !in_share(&case.id, share) {
+                continue;
+            }
+            match check_case(case, f, cache) {
+                Err(why) => t.skip(why, &case.id),
+                Ok(None) => t.compared += 1,
+                Ok(Some((why, msg))) => {
+                    t.compared += 1;
+                    match why {
+                        Some(w) => t.known.push(format!("{msg} [known: {w}]")),
+                        None => t.fails.push(msg),
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn every_committed_alu_vector_agrees_with_the_model_of_its_row() {
+    let share = std::env::var("GPUREF_VEC_SHARE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let files = alu_files();
+    assert!(files.len() >= 2, "no ALU vector files under vectors/");
+    let t0 = Instant::now();
+    let mut cache = Cache::default();
+    let t = check_files(&files, share, &mut cache);
+    let secs = t0.elapsed().as_secs_f64();
+    eprintln!(
+        "{} files, {} cases compared with {} models (share 1/{share}) in {secs:.1} s ({:.0} cases/s)",
+        t.files,
+        t.compared,
+        cache.0.len(),
+        t.compared as f64 / secs
+    );
+    for (why, (n, ids)) in &t.skipped {
+        eprintln!("not compared: {n} cases: {why} (e.g. {})", ids.join(", "));
+    }
+    let mut per_row: BTreeMap<&str, usize> = BTreeMap::new();
+    for k in &t.known {
+        let row = k.split(" (").nth(1).and_then(|r| r.split(')').next());
+        *per_row.entry(row.unwrap_or("?")).or_default() += 1;
+    }
+    eprintln!(
+        "{} disagreements on lanes KNOWN covers (semantics/smt/tests/common): {per_row:?}; e.g.:",
+        t.known.len()
+    );
+    for k in t.known.iter().step_by(t.known.len() / 8 + 1) {
+        eprintln!("known: {k}");
+    }
+    assert!(t.errors.is_empty(), "parse errors: {:#?}", t.errors);
+    assert!(
+        t.compared > 0,
+        "no case was compared: the mapping covers nothing"
+    );
+    assert!(
+        t.fails.is_empty(),
+        "{} vectors disagree with their models:\n{}",
+        t.fails.len(),
+        t.fails.join("\n")
+    );
+}
+
+/// The check fails on corrupted expectations, naming the file, case, row, mode, inputs,
+/// both answers and the rules, and counts the forms it does not cover. Expected values
+/// worked by hand: 0x1 + 0x2 = 0x3 without carry; 1.0 + 1.0 = 2.0 (0x40000000), exact.
+#[test]
+fn a_corrupted_expectation_fails_with_names() {
+    let dir = std::env::temp_dir().join(format!("gpuref-vvm-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("nested")).expect("temp dir");
+    let file = dir.join("nested").join("any-name.vec");
+    let head = "#!gpuref-vectors 1\n#!isa gcn5\n#!target gfx900\n#!kind alu\n";
+    let cases = [
+        "s_add_u32.000000000001\t80000804\ts_add_u32 s0, s4, s8\tmode=0x3f0\ts4=0x1 s8=0x2 scc=0x0 exec=0x1\ts0=0x3 scc=0x0\tnone\t-",
+        "s_add_u32.000000000002\t80000804\ts_add_u32 s0, s4, s8\tmode=0x3f0\ts4=0x1 s8=0x2 scc=0x0 exec=0x1\ts0=0x4 scc=0x0\tnone\tgcn5.some_rule",
+        "v_add_f32_e32.000000000003\t02001104\tv_add_f32_e32 v0, v4, v8\tmode=0x3f0\tv4=0x3f800000 v8=0x3f800000 exec=0x1\tv0=0x40000000\tnone\t-",
+        "v_add_f32_e32.000000000004\t02001104\tv_add_f32_e32 v0, v4, v8\tmode=0x3f0\tv4=0x3f800000 v8=0x3f800000 exec=0x1\tv0=0x40000000 trapsts=0x20\tinexact\t-",
+        "v_add_f32_e64.000000000005\td1018000 00021104\tv_add_f32_e64 v0, v4, v8 clamp\tmode=0x3f0\tv4=0x0 v8=0x0 exec=0x1\tv0=0x0\tnone\t-",
+    ];
+    std::fs::write(&file, format!("{head}{}\n", cases.join("\n"))).expect("write");
+    let mut files = Vec::new();
+    walk(&dir, &mut files);
+    let t = check_files(&files, 1, &mut Cache::default());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(t.errors.is_empty(), "{:?}", t.errors);
+    assert_eq!(t.compared, 4);
+    assert_eq!(t.fails.len(), 2, "{:#?}", t.fails);
+    let f = &t.fails[0];
+    for part in [
+        "any-name.vec:6:",
+        "s_add_u32.000000000002",
+        "(S_ADD_U32)",
+        "mode=0x3f0",
+        "(\"s4\", 1)",
+        "d (s0): model 0x3, vector 0x4",
+        "vector rules gcn5.some_rule",
+        "D.u = S0.u + S1.u",
+    ] {
+        assert!(f.contains(part), "`{part}` missing from: {f}");
+    }
+    assert!(
+        t.fails[1].contains("v_add_f32_e32.000000000004")
+            && t.fails[1].contains("flags")
+            && t.fails[1].contains("(inexact)"),
+        "{}",
+        t.fails[1]
+    );
+    let skipped: Vec<_> = t
+        .skipped
+        .iter()
+        .map(|(w, (n, _))| (w.as_str(), *n))
+        .collect();
+    assert_eq!(skipped.len(), 1);
+    assert!(
+        skipped[0].0.contains("clamp") && skipped[0].1 == 1,
+        "{skipped:?}"
+    );
+}
