@@ -293,7 +293,7 @@ fn run_against_the_reference_passes_with_a_summary() {
     assert!(out.lines().any(|l| l.starts_with("gcn5     alu")), "{out}");
     assert!(
         out.lines()
-            .any(|l| l.starts_with("gcn5     state        16")),
+            .any(|l| l.starts_with("gcn5     state        18")),
         "{out}"
     );
     assert!(
