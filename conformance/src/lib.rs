@@ -11,6 +11,7 @@ pub mod docs;
 pub mod eval;
 pub mod gcn5;
 pub mod generate;
+pub mod manifest;
 pub mod reference;
 pub mod run;
 pub mod smt;

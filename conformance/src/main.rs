@@ -34,12 +34,17 @@ enum Command {
         /// Write only the GCN5 state-transition files, with at most N cases per row: an
         /// on-demand level (the committed corpus has 32; docs/design/0035). Needs an --out
         /// outside the committed corpus; `gpuref run --vectors DIR` runs it.
-        #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa"])]
+        #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa", "random"])]
         state_cap: Option<usize>,
         /// With --state-cap: only these state families (comma-separated: ds, mubuf, mtbuf,
         /// flat, global, scratch, smem, mimg, program).
         #[arg(long, value_delimiter = ',', requires = "state_cap")]
         state_family: Vec<String>,
+        /// Instead of the corpus: an on-demand seeded-random level of the GCN5 ALU vectors,
+        /// N cases per instruction, written under --out (which must not be the committed
+        /// corpus), with its own MANIFEST; run it with `gpuref run --vectors DIR`.
+        #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa"])]
+        random: Option<usize>,
     },
     /// Run the corpus against the built-in reference or an adapter (`gpuref run --help`).
     Run,
@@ -220,8 +225,12 @@ fn main() -> ExitCode {
             ..
         } => cmd_generate_state(&out, cap, &state_family),
         Command::Generate {
-            out, check, isa, ..
-        } => cmd_generate(&out, check, isa.as_deref()),
+            out,
+            check,
+            isa,
+            random,
+            ..
+        } => cmd_generate(&out, check, isa.as_deref(), random),
         Command::Check { paths, max_reports } => cmd_check(&paths, max_reports),
         Command::Adapter => {
             let code = gpuref_conformance::adapter_ref::serve(
@@ -380,14 +389,39 @@ fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCod
     }
 }
 
-fn cmd_generate(out: &std::path::Path, check_only: bool, isa: Option<&str>) -> ExitCode {
+fn cmd_generate(
+    out: &std::path::Path,
+    check_only: bool,
+    isa: Option<&str>,
+    random: Option<usize>,
+) -> ExitCode {
     let tty = std::io::stderr().is_terminal();
     let mut progress = |done: usize, total: usize| {
         if tty {
             eprint!("\rgenerate: {done}/{total} files");
         }
     };
-    let report = match generate::run_isa(out, check_only, isa, &mut progress) {
+    let result = match random {
+        Some(0) => {
+            eprintln!("gpuref generate: --random 0: give the number of cases per instruction (at least 1)");
+            return ExitCode::from(2);
+        }
+        Some(n) => {
+            let manifest = out.join(gpuref_conformance::manifest::FILE);
+            let committed = std::fs::read_to_string(&manifest)
+                .is_ok_and(|t| t.lines().any(|l| l.starts_with("#!part ")));
+            if committed {
+                eprintln!(
+                    "gpuref generate: {} holds a committed corpus (its MANIFEST states budgets): --random writes an on-demand level outside it; give another --out DIR",
+                    out.display()
+                );
+                return ExitCode::from(2);
+            }
+            generate::run_random(out, n, &mut progress)
+        }
+        None => generate::run_isa(out, check_only, isa, &mut progress),
+    };
+    let report = match result {
         Ok(r) => r,
         Err(e) => {
             eprintln!("gpuref generate: {}: {e}", out.display());
@@ -397,33 +431,61 @@ fn cmd_generate(out: &std::path::Path, check_only: bool, isa: Option<&str>) -> E
     if tty {
         eprintln!();
     }
+    let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
     println!(
-        "{} files, {} cases, {:.1} MiB{}",
+        "{} files, {} cases, {:.1} MiB{} in {:.1} s ({:.0} cases/s)",
         report.files,
         report.cases,
-        report.bytes as f64 / (1024.0 * 1024.0),
+        mib(report.bytes),
         if check_only {
             " (checked, not written)"
         } else {
             ""
-        }
+        },
+        report.seconds,
+        report.cases as f64 / report.seconds.max(1e-9)
     );
-    if check_only {
-        for p in &report.stale {
+    if !report.parts.is_empty() {
+        let mut total = 0;
+        for (name, t, budget) in &report.parts {
+            total += t.bytes;
             println!(
-                "stale: {} (run `gpuref generate` and commit the result)",
-                p.display()
+                "  {name:<14} {:>5} files {:>8} cases {:>6.1} MiB of {:>3} MiB",
+                t.files,
+                t.cases,
+                mib(t.bytes),
+                budget / (1024 * 1024)
             );
         }
-        for p in &report.extra {
-            println!(
-                "not generated: {} (remove it, or it is not part of the corpus)",
-                p.display()
-            );
+        println!(
+            "  corpus         {:.1} MiB of {} MiB (vectors/MANIFEST lists every file)",
+            mib(total),
+            generate::BUDGET / (1024 * 1024)
+        );
+    }
+    for m in &report.over_budget {
+        eprintln!("gpuref generate: OVER BUDGET: {m} (docs/design/0039: lower the part's caps, or raise its budget there and in generate::PARTS with a reason)");
+    }
+    if !report.over_budget.is_empty() {
+        if !check_only {
+            eprintln!("gpuref generate: nothing written");
         }
-        if !report.stale.is_empty() || !report.extra.is_empty() {
-            return ExitCode::from(1);
-        }
+        return ExitCode::from(1);
+    }
+    for p in &report.stale {
+        println!(
+            "stale: {} (run `gpuref generate` and commit the result)",
+            p.display()
+        );
+    }
+    for p in &report.extra {
+        println!(
+            "not generated: {} (remove it, or it is not part of the corpus)",
+            p.display()
+        );
+    }
+    if check_only && (!report.stale.is_empty() || !report.extra.is_empty()) {
+        return ExitCode::from(1);
     }
     ExitCode::SUCCESS
 }
@@ -473,6 +535,11 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
     let mut bad_input = false;
     for m in &missing {
         eprintln!("gpuref check: {}: no such file or directory", m.display());
+        bad_input = true;
+    }
+    // A file of a generated corpus is checked only if its bytes are the manifest's.
+    for m in gpuref_conformance::manifest::verify(&files, paths) {
+        eprintln!("gpuref check: {m}");
         bad_input = true;
     }
     let results = check::check_files_parallel(&files);

@@ -90,6 +90,8 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
         .iter()
         .map(|m| format!("{}: no such directory", m.display()))
         .collect();
+    // A file of a generated corpus is run only if its bytes are the manifest's.
+    errors.extend(crate::manifest::verify(&paths, &[root.to_path_buf()]));
     let mut out = Vec::new();
     for path in paths {
         let text = match std::fs::read_to_string(&path) {

@@ -331,11 +331,14 @@ fn encoding_corpus(name: &str) -> PathBuf {
     // The ALU value vectors have tests of their own (below and in cli.rs).
     for t in ["amd-gcn5-vega", "amd-gcn5-mi100"] {
         assert!(
-            d.join(t).join("alu/vop2.vec").exists(),
+            d.join(t).join("alu/vop2/v_add_f32.vec").exists(),
             "--isa gcn5 wrote no alu files"
         );
         std::fs::remove_dir_all(d.join(t).join("alu")).unwrap();
     }
+    // The tests below change files of this trimmed corpus on purpose: without its manifest
+    // it is no longer a generated corpus whose files must hash as listed.
+    std::fs::remove_file(d.join("MANIFEST")).unwrap();
     d
 }
 
@@ -349,12 +352,14 @@ fn alu_vectors_are_sent_to_an_adapter_that_declares_gcn5() {
         .unwrap();
     assert!(o.status.success(), "{}", text(&o));
     let v = tempdir("gcn5", "alu-adapter-vectors");
-    std::fs::create_dir_all(v.join("amd-gcn5-vega/alu")).unwrap();
-    std::fs::copy(
-        d.join("amd-gcn5-vega/alu/vop3b.vec"),
-        v.join("amd-gcn5-vega/alu/vop3b.vec"),
-    )
-    .unwrap();
+    std::fs::create_dir_all(v.join("amd-gcn5-vega/alu/vop3b")).unwrap();
+    for f in ["v_div_scale_f32.vec", "v_mad_u64_u32.vec"] {
+        std::fs::copy(
+            d.join("amd-gcn5-vega/alu/vop3b").join(f),
+            v.join("amd-gcn5-vega/alu/vop3b").join(f),
+        )
+        .unwrap();
+    }
     // An adapter that declares gcn5 and answers `unsupported` to every case it gets.
     let adapter = "printf 'hello\\t1\\tnull\\tgcn5:gfx900\\t-\\n'; while IFS= read -r l; do case \"$l\" in case*) id=$(printf '%s' \"$l\" | cut -f2); printf 'unsupported\\t%s\\tnot implemented\\n' \"$id\";; esac; done";
     let o = gpuref()
@@ -375,7 +380,7 @@ fn alu_vectors_are_sent_to_an_adapter_that_declares_gcn5() {
         .filter_map(|c| c.parse().ok())
         .collect();
     // files, cases, passed, failed, unsupported, faults: every case answered unsupported.
-    assert_eq!((cols[0], cols[4], cols[5]), (1, cols[1], 0), "{row}");
+    assert_eq!((cols[0], cols[4], cols[5]), (2, cols[1], 0), "{row}");
     assert!(cols[1] > 100, "{row}");
 }
 

@@ -245,7 +245,7 @@ fn mode_fields_not_listed_change_nothing() {
 #[test]
 fn vector_counts_per_row_and_rule() {
     let mut idx = vectors::VectorIndex::default();
-    let text = "#!kind alu\n## V_X: edge values, mode=0x3f0\n\
+    let text = "#!kind alu\n## V_X level=edge mode=0x3f0: edge values\n\
                 v_x.1\tw\ta\tmode=0x3f0\ti\to\tnone\tgcn5.a,gcn5.b\n\
                 v_x.2\tw\ta\tmode=0x3f0\ti\to\tnone\t-\n\
                 ## V_Y (VOP1 opcode 0x1, native form): representatives\n\
@@ -263,7 +263,7 @@ fn vector_counts_per_row_and_rule() {
         ["gcn5.a"]
     );
 
-    let path = "vectors/amd-gcn5-vega/alu/vop2.vec";
+    let path = "vectors/amd-gcn5-vega/alu/vop2/v_add_f32.vec";
     let by_id = std::fs::read_to_string(root().join(path))
         .unwrap()
         .lines()

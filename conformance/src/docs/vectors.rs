@@ -39,21 +39,22 @@ pub struct VectorIndex {
 }
 
 impl VectorIndex {
-    /// Read every `.vec` file of [`DIRS`] under `root` (missing folders give no counts).
+    /// Read every `.vec` file under the folders of [`DIRS`] (the ALU folders hold one
+    /// folder per format) under `root`; missing folders give no counts.
     pub fn read(root: &Path) -> VectorIndex {
         let mut idx = VectorIndex::default();
         for (target, dir) in DIRS {
-            let mut names: Vec<String> = std::fs::read_dir(root.join(dir))
-                .into_iter()
-                .flatten()
-                .flatten()
-                .filter_map(|e| e.file_name().into_string().ok())
-                .filter(|n| n.ends_with(".vec"))
-                .collect();
-            names.sort();
-            for n in names {
-                let path = format!("{dir}/{n}");
-                if let Ok(text) = std::fs::read_to_string(root.join(&path)) {
+            let mut files = Vec::new();
+            crate::check::collect_files(&[root.join(dir)], &mut files, &mut Vec::new());
+            for f in files {
+                let Ok(rel) = f.strip_prefix(root) else {
+                    continue;
+                };
+                let path = rel.to_string_lossy().replace('\\', "/");
+                if !path.ends_with(".vec") {
+                    continue;
+                }
+                if let Ok(text) = std::fs::read_to_string(&f) {
                     idx.add(&path, target, &text);
                 }
             }
@@ -142,14 +143,14 @@ fn file_link(f: &VecFile) -> Span {
     repo_link(f.path.clone(), f.path.clone())
 }
 
-/// `alu/vop2.vec`: the file's last two path parts (the target is said beside it).
+/// `alu/vop2/v_add_f32.vec`: the file's path inside its target folder (the target is said
+/// beside it).
 fn short_name(f: &VecFile) -> String {
-    let mut parts = f.path.rsplit('/');
-    let file = parts.next().unwrap_or_default();
-    format!("{}/{file}", parts.next().unwrap_or_default())
+    let p = f.path.strip_prefix("vectors/").unwrap_or(&f.path);
+    p.split_once('/').map_or(p, |(_, rest)| rest).to_string()
 }
 
-/// `target: alu/vop2.vec (120), encoding/vop2.vec (7)` for the files of a row or a rule:
+/// `target: alu/vop2/v_add_f32.vec (120), encoding/vop2.vec (7)` for the files of a row or a rule:
 /// the value (`alu`) files linked when `link`, the encoding files as text (the Markdown stays
 /// small: an encoding mnemonic sits in up to five files per target).
 fn file_list(files: &[(&VecFile, usize)], target: Option<&str>, link: bool) -> Vec<Span> {

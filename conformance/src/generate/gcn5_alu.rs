@@ -4,13 +4,15 @@
 //! values of each source's type (every class in every source position, then seeded
 //! crossings, at most [`EDGE_CAP`] per row and mode), under the MODE values the row reads
 //! ([`FLOAT_MODES`] for rows with a float operand, [`DEFAULT_MODE`] otherwise), the VOP3
-//! CLAMP form of rows that take it, and a small seeded-random level. The layout is in
-//! docs/vector-format.md ("GCN5 ALU value vectors"); the design in docs/design/0033.
+//! CLAMP form of rows that take it, and a small seeded-random level (the levels: [`Level`],
+//! built per row by `groups`). The files of a target (one per row) and its index are laid
+//! out by `gcn5_alu_corpus`. The format is in docs/vector-format.md ("GCN5 ALU value
+//! vectors"); the design in docs/design/0033 and 0039.
 //!
 //! A case is run through the real path: its text is parsed (`formats::parse`), encoded, and
 //! executed by `alu::execute` on a wave whose registers are 0 unless set, EXEC = 1. What
 //! the lane's `Unsettled` says becomes the acceptance set. A row whose text does not parse
-//! or that does not execute is listed in the file's `uncovered` header with the reason.
+//! or that does not execute has no file; the target's index names it with the reason.
 
 use super::{case_id, Rng};
 use crate::reference::gcn5_alu::{flags_of_trapsts, get, wave, EXCP_MASK};
@@ -23,7 +25,7 @@ use gpuref_amd_gcn5::formats::valu::{shape as valu_shape, Role, SrcKind, Ty};
 use gpuref_amd_gcn5::formats::{self, encode};
 use gpuref_amd_gcn5::instructions::{rows, Format, Row};
 use gpuref_amd_gcn5::Target;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 /// MODE of integer rows and of the clamp and random levels (gpuref eval's default: round to
 /// nearest even, denormals kept, DX10_CLAMP 1, IEEE 1).
@@ -40,150 +42,11 @@ pub const CLAMP_CAP: usize = 16;
 /// Seeded random cases per row.
 pub const RANDOM_PER_ROW: usize = 8;
 
-/// The value classes of an operand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    F16,
-    F32,
-    F64,
-    I16,
-    I32,
-    I64,
-    V2F16,
-    V2I16,
-    /// A lane-mask or SCC bit: 0 or 1.
-    Bit,
-}
-
-const F16: &[u64] = &[
-    0, 0x8000, 1, 0x8001, 0x3ff, 0x83ff, 0x400, 0x8400, 0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x7c00,
-    0xfc00, 0x7e00, 0x7d23,
-];
-const F32: &[u64] = &[
-    0,
-    0x8000_0000,
-    1,
-    0x8000_0001,
-    0x7f_ffff,
-    0x807f_ffff,
-    0x80_0000,
-    0x8080_0000,
-    0x7f7f_ffff,
-    0xff7f_ffff,
-    0x3f80_0000,
-    0xbf80_0000,
-    0x7f80_0000,
-    0xff80_0000,
-    0x7fc0_0000,
-    0x7fa1_2345,
-];
-const F64: &[u64] = &[
-    0,
-    0x8000_0000_0000_0000,
-    1,
-    0x8000_0000_0000_0001,
-    0x000f_ffff_ffff_ffff,
-    0x800f_ffff_ffff_ffff,
-    0x0010_0000_0000_0000,
-    0x8010_0000_0000_0000,
-    0x7fef_ffff_ffff_ffff,
-    0xffef_ffff_ffff_ffff,
-    0x3ff0_0000_0000_0000,
-    0xbff0_0000_0000_0000,
-    0x7ff0_0000_0000_0000,
-    0xfff0_0000_0000_0000,
-    0x7ff8_0000_0000_0000,
-    0x7ff4_0000_0012_3456,
-];
-const I16: &[u64] = &[
-    0, 1, 2, 0x7fff, 0x8000, 0xffff, 0xf, 0x10, 0x11, 0xff, 0x100, 0xfffe,
-];
-const I32: &[u64] = &[
-    0,
-    1,
-    2,
-    0x7fff_ffff,
-    0x8000_0000,
-    0xffff_ffff,
-    0xffff_fffe,
-    0x1f,
-    0x20,
-    0x21,
-    0xff,
-    0x100,
-    0x7fff,
-    0x8000,
-    0xffff,
-    0x1_0000,
-    0x7f_ffff,
-    0x80_0000,
-    0xff_ffff,
-];
-const I64: &[u64] = &[
-    0,
-    1,
-    2,
-    0x7fff_ffff_ffff_ffff,
-    0x8000_0000_0000_0000,
-    u64::MAX,
-    0xffff_ffff,
-    0x1_0000_0000,
-    0x3f,
-    0x40,
-    0x41,
-    0x8000_0000,
-];
-
-impl Kind {
-    fn of(ty: Ty) -> Kind {
-        match ty {
-            Ty::I16 => Kind::I16,
-            Ty::F16 => Kind::F16,
-            Ty::V2I16 => Kind::V2I16,
-            Ty::V2F16 => Kind::V2F16,
-            Ty::I32 | Ty::B128 => Kind::I32,
-            Ty::F32 => Kind::F32,
-            Ty::I64 => Kind::I64,
-            Ty::F64 => Kind::F64,
-        }
-    }
-
-    /// The edge values: every class of the type.
-    fn edges(self) -> Vec<u64> {
-        let packed = |e: &[u64]| -> Vec<u64> {
-            (0..e.len())
-                .map(|i| e[i] | e[(i + 5) % e.len()] << 16)
-                .collect()
-        };
-        match self {
-            Kind::F16 => F16.to_vec(),
-            Kind::F32 => F32.to_vec(),
-            Kind::F64 => F64.to_vec(),
-            Kind::I16 => I16.to_vec(),
-            Kind::I32 => I32.to_vec(),
-            Kind::I64 => I64.to_vec(),
-            Kind::V2F16 => packed(F16),
-            Kind::V2I16 => packed(I16),
-            Kind::Bit => vec![0, 1],
-        }
-    }
-
-    /// A random value: an edge, or random bits of the width.
-    fn random(self, rng: &mut Rng) -> u64 {
-        let r = rng.next_u64();
-        let e = self.edges();
-        if r & 3 == 0 {
-            return e[(r >> 8) as usize % e.len()];
-        }
-        let v = rng.next_u64();
-        match self {
-            Kind::F16 | Kind::I16 => v & 0xffff,
-            Kind::F32 | Kind::I32 | Kind::V2F16 | Kind::V2I16 => v & 0xffff_ffff,
-            Kind::F64 | Kind::I64 => v,
-            Kind::Bit => v & 1,
-        }
-    }
-}
+#[path = "gcn5_alu_values.rs"]
+mod values;
+use values::Kind;
+#[cfg(test)]
+use values::F32;
 
 /// What a case sets: an input register, or an immediate in the text (`{K}`).
 #[derive(Clone, Debug)]
@@ -692,39 +555,110 @@ fn edge_tuples(plan: &Plan, rng: &mut Rng, cap: usize) -> Vec<Vec<u64>> {
 }
 
 /// One target's files: name → (cases with their groups, uncovered rows).
-type Files = BTreeMap<String, (VecFile, Vec<String>)>;
+/// A level of the corpus: the `level=` key of a `##` group line (docs/vector-format.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Edge values of each source's type, every class crossed.
+    Edge,
+    /// Seeded random values (an edge with probability 1/4, else random bits).
+    Random,
+}
 
-fn row_cases(target: Target, plan: &Plan, file: &mut VecFile) -> Result<(), String> {
-    let row = plan.row;
-    let mut rng = Rng::from_name(&format!("alu|{}|{}", target.name(), row.name));
+impl Level {
+    /// The name in group lines and in the `level` header.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Edge => "edge",
+            Level::Random => "random",
+        }
+    }
+}
+
+/// Which levels a file gets: the committed corpus, or an on-demand random level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Levels {
+    pub edge: bool,
+    /// Seeded random cases per row (0: no random level).
+    pub random: usize,
+}
+
+impl Levels {
+    /// The committed corpus: the edge level and [`RANDOM_PER_ROW`] random cases per row.
+    pub const COMMITTED: Levels = Levels {
+        edge: true,
+        random: RANDOM_PER_ROW,
+    };
+    /// `gpuref generate --random N`: only a random level of `n` cases per row.
+    pub fn random_only(n: usize) -> Levels {
+        Levels {
+            edge: false,
+            random: n,
+        }
+    }
+}
+
+/// One group of a row's cases: its `##` line says the level, the MODE and why it exists.
+struct Group<'a> {
+    level: Level,
+    /// Keys after `mode=` on the group line (` form=clamp`), or "".
+    keys: &'static str,
+    why: String,
+    text: &'a str,
+    mode: u32,
+    tuples: Vec<Vec<u64>>,
+}
+
+impl Group<'_> {
+    fn line(&self, row: &str) -> String {
+        format!(
+            "{row} level={} mode={:#x}{}: {}",
+            self.level.name(),
+            self.mode,
+            self.keys,
+            self.why
+        )
+    }
+}
+
+/// The edge level: every MODE the row reads, then the CLAMP form.
+fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
+    let mut rng = Rng::from_name(&format!("alu|{}|{}", target.name(), plan.row.name));
     let modes: &[u32] = if plan.float {
         &FLOAT_MODES
     } else {
         &[DEFAULT_MODE]
     };
-    let mut ids = HashSet::new();
-    let mut levels: Vec<(String, &str, u32, Vec<Vec<u64>>)> = Vec::new();
+    let mut out = Vec::new();
     for (i, &mode) in modes.iter().enumerate() {
         let cap = if i == 0 { EDGE_CAP } else { EDGE_CAP_OTHER };
-        levels.push((
-            format!("{}: edge values, mode={mode:#x}", row.name),
-            &plan.text,
+        out.push(Group {
+            level: Level::Edge,
+            keys: "",
+            why: "every class of each source in every position, then seeded crossings".into(),
+            text: &plan.text,
             mode,
-            edge_tuples(plan, &mut rng, cap),
-        ));
+            tuples: edge_tuples(plan, &mut rng, cap),
+        });
     }
     if let Some(t) = &plan.clamp_text {
-        levels.push((
-            format!(
-                "{}: edge values, CLAMP form, mode={DEFAULT_MODE:#x}",
-                row.name
-            ),
-            t,
-            DEFAULT_MODE,
-            edge_tuples(plan, &mut rng, CLAMP_CAP),
-        ));
+        out.push(Group {
+            level: Level::Edge,
+            keys: " form=clamp",
+            why: "edge values of the VOP3 form with CLAMP".into(),
+            text: t,
+            mode: DEFAULT_MODE,
+            tuples: edge_tuples(plan, &mut rng, CLAMP_CAP),
+        });
     }
-    let random = (0..RANDOM_PER_ROW)
+    out
+}
+
+/// The random level: `n` cases from a seed of its own (target and row), so the committed
+/// level is the first [`RANDOM_PER_ROW`] cases of any larger on-demand one.
+fn random_group<'a>(target: Target, plan: &'a Plan, n: usize) -> Group<'a> {
+    let seed = format!("alu-random|{}|{}", target.name(), plan.row.name);
+    let mut rng = Rng::from_name(&seed);
+    let tuples = (0..n)
         .map(|_| {
             plan.inputs
                 .iter()
@@ -732,18 +666,43 @@ fn row_cases(target: Target, plan: &Plan, file: &mut VecFile) -> Result<(), Stri
                 .collect()
         })
         .collect();
-    levels.push((
-        format!("{}: seeded random, mode={DEFAULT_MODE:#x}", row.name),
-        &plan.text,
-        DEFAULT_MODE,
-        random,
-    ));
+    Group {
+        level: Level::Random,
+        keys: "",
+        why: format!("seeded random values (seed `{seed}`)"),
+        text: &plan.text,
+        mode: DEFAULT_MODE,
+        tuples,
+    }
+}
+
+/// A row's groups, in file order: edge, then random. Further levels (the z3 coverage
+/// models of issue 8) go between the two, each with its own `Level` and group lines.
+fn groups<'a>(target: Target, plan: &'a Plan, levels: Levels) -> Vec<Group<'a>> {
     let mut out = Vec::new();
-    for (group, text, mode, tuples) in levels {
+    if levels.edge {
+        out.extend(edge_groups(target, plan));
+    }
+    if levels.random > 0 {
+        out.push(random_group(target, plan, levels.random));
+    }
+    out
+}
+
+/// The cases of one row into `file` (its groups and cases), or why it has none.
+fn row_cases(
+    target: Target,
+    plan: &Plan,
+    levels: Levels,
+    file: &mut VecFile,
+) -> Result<(), String> {
+    let mut ids = HashSet::new();
+    let mut out = Vec::new();
+    for g in groups(target, plan, levels) {
         let at = file.cases.len() + out.len();
         let mut any = false;
-        for t in tuples {
-            let case = match run_case(target, plan, text, mode, &t) {
+        for t in &g.tuples {
+            let case = match run_case(target, plan, g.text, g.mode, t) {
                 Err(e) if e == NOTHING => continue,
                 r => r?,
             };
@@ -753,7 +712,7 @@ fn row_cases(target: Target, plan: &Plan, file: &mut VecFile) -> Result<(), Stri
             }
         }
         if any {
-            file.groups.push((at, group));
+            file.groups.push((at, g.line(plan.row.name)));
         }
     }
     if out.is_empty() {
@@ -780,31 +739,34 @@ fn plans(target: Target) -> Vec<(&'static Row, Result<Plan, String>)> {
         .collect()
 }
 
-fn target_files(target: Target) -> Files {
-    let mut files: Files = BTreeMap::new();
-    for (row, plan) in plans(target) {
-        let name = row.format.name().to_ascii_lowercase();
-        let (file, uncovered) = files.entry(name).or_default();
-        let groups = file.groups.len();
-        let cases = file.cases.len();
-        let mut r = plan.and_then(|p| row_cases(target, &p, file));
-        if r.is_err() && !row.name.starts_with("S_") {
-            // The 32-bit form may be what does not run: try the VOP3 form.
-            file.groups.truncate(groups);
-            file.cases.truncate(cases);
-            if let Ok(p) = valu_plan(row, true) {
-                if !p.text.contains("_e32") && row_cases(target, &p, file).is_ok() {
-                    r = Ok(());
+/// One row's file (its groups and cases), or why the row has none.
+pub struct RowFile {
+    pub row: &'static Row,
+    pub result: Result<VecFile, String>,
+}
+
+/// Every ALU row of a target with a kernel, in table order, with its cases at `levels`.
+pub fn row_files(target: Target, levels: Levels) -> Vec<RowFile> {
+    plans(target)
+        .into_iter()
+        .map(|(row, plan)| {
+            let mut file = VecFile::default();
+            let mut r = plan.and_then(|p| row_cases(target, &p, levels, &mut file));
+            if r.is_err() && !row.name.starts_with("S_") {
+                // The 32-bit form may be what does not run: try the VOP3 form.
+                file = VecFile::default();
+                if let Ok(p) = valu_plan(row, true) {
+                    if !p.text.contains("_e32") {
+                        r = row_cases(target, &p, levels, &mut file);
+                    }
                 }
             }
-        }
-        if let Err(e) = r {
-            file.groups.truncate(groups);
-            file.cases.truncate(cases);
-            uncovered.push(format!("{} ({e})", row.name));
-        }
-    }
-    files
+            RowFile {
+                row,
+                result: r.map(|()| file),
+            }
+        })
+        .collect()
 }
 
 /// The corpus folder of a target.
@@ -812,192 +774,6 @@ pub fn target_dir(target: Target) -> &'static str {
     super::gcn5_encoding::target_dir(target)
 }
 
-/// Every ALU value-vector file: (path relative to the corpus root, content).
-pub fn files(common: &[(String, String)]) -> Vec<(String, VecFile)> {
-    let mut out = Vec::new();
-    for target in [Target::Gfx900, Target::Gfx908] {
-        for (name, (mut file, uncovered)) in target_files(target) {
-            let mut header = common.to_vec();
-            header.extend([
-                ("isa".to_string(), "gcn5".to_string()),
-                ("target".into(), target.name().to_string()),
-                ("kind".into(), "alu".into()),
-                ("instruction".into(), format!("alu.{name}")),
-                ("mode".into(), format!("mode={DEFAULT_MODE:#x}")),
-                ("level".into(), "edge,random".into()),
-            ]);
-            if !uncovered.is_empty() {
-                header.push(("uncovered".into(), uncovered.join("; ")));
-            }
-            file.header = header;
-            out.push((format!("{}/alu/{name}.vec", target_dir(target)), file));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn register_names_expand() {
-        assert_eq!(expand("v[0:1]"), vec!["v0", "v1"]);
-        assert_eq!(expand("s[20:21]"), vec!["s20", "s21"]);
-        assert_eq!(expand("vcc"), vec!["vcc"]);
-    }
-
-    #[test]
-    fn edge_tuples_put_every_class_in_every_position_and_respect_the_cap() {
-        let row = gpuref_amd_gcn5::formats::valu::row_by_name(Target::Gfx900, "V_ADD_F32")
-            .expect("V_ADD_F32");
-        let plan = valu_plan(row, false).unwrap();
-        assert_eq!(plan.text, "v_add_f32_e32 v0, v4, v8");
-        let mut rng = Rng::from_name("t");
-        let t = edge_tuples(&plan, &mut rng, EDGE_CAP);
-        assert_eq!(t.len(), EDGE_CAP);
-        for k in 0..2 {
-            for e in F32 {
-                assert!(t.iter().any(|x| x[k] == *e), "{e:#x} in position {k}");
-            }
-        }
-    }
-
-    /// A small file of a few rows (one of each kind of plan), built as `files` builds them.
-    fn small_file(target: Target) -> VecFile {
-        let mut file = VecFile::default();
-        for name in [
-            "S_ADD_U32",
-            "S_MOVK_I32",
-            "V_ADD_F32",
-            "V_CMP_LT_F64",
-            "V_FMA_F32",
-            "V_PK_ADD_F16",
-            "V_ADDC_CO_U32",
-        ] {
-            let row = rows()
-                .find(|r| r.name == name && r.targets.contains(target))
-                .unwrap_or_else(|| panic!("{name}"));
-            let plan = if name.starts_with("S_") {
-                salu_plan(row)
-            } else {
-                valu_plan(row, false)
-            }
-            .unwrap();
-            row_cases(target, &plan, &mut file).unwrap_or_else(|e| panic!("{name}: {e}"));
-        }
-        let mut header = crate::generate::gcn5_common_header();
-        header.extend([
-            ("isa".to_string(), "gcn5".to_string()),
-            ("target".into(), target.name().into()),
-            ("kind".into(), "alu".into()),
-        ]);
-        file.header = header;
-        file
-    }
-
-    #[test]
-    fn generation_is_deterministic() {
-        for t in [Target::Gfx900, Target::Gfx908] {
-            let a = small_file(t).to_text();
-            assert_eq!(a, small_file(t).to_text());
-            assert!(a.lines().count() > 200, "{a}");
-        }
-    }
-
-    fn check_text(name: &str, text: &str) -> crate::check::FileResult {
-        let path =
-            std::env::temp_dir().join(format!("gpuref-alu-{}-{name}.vec", std::process::id()));
-        std::fs::write(&path, text).unwrap();
-        let r = crate::check::check_file(&path);
-        let _ = std::fs::remove_file(&path);
-        r
-    }
-
-    #[test]
-    fn the_reference_accepts_generated_cases_and_rejects_a_wrong_value_by_file_and_line() {
-        let file = small_file(Target::Gfx900);
-        let text = file.to_text();
-        let r = check_text("good", &text);
-        assert!(r.parse_errors.is_empty(), "{:?}", r.parse_errors);
-        assert_eq!(
-            (r.failed, r.passed),
-            (0, file.cases.len()),
-            "{:?}",
-            r.failures
-        );
-        // V_ADD_F32 1.0 + 1.0 = 2.0 (0x40000000); claim 0x40000001 instead.
-        let line = text
-            .lines()
-            .position(|l| {
-                l.contains("v_add_f32_e32")
-                    && l.contains("v4=0x3f800000 v8=0x3f800000")
-                    && l.contains("mode=0x3f0")
-            })
-            .expect("the 1 + 1 case");
-        let bad: Vec<String> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| {
-                if i == line {
-                    l.replace("v0=0x40000000", "v0=0x40000001")
-                } else {
-                    l.to_string()
-                }
-            })
-            .collect();
-        let r = check_text("bad", &(bad.join("\n") + "\n"));
-        assert_eq!(r.failed, 1, "{:?}", r.failures);
-        let f = &r.failures[0];
-        assert!(f.contains(&format!("-bad.vec:{})", line + 1)), "{f}");
-        assert!(
-            f.contains("v_add_f32_e32 v0, v4, v8")
-                && f.contains("expected: v0=0x40000001")
-                && f.contains("got:      v0=0x40000000"),
-            "{f}"
-        );
-    }
-
-    #[test]
-    fn malformed_lines_are_errors_with_line_and_column() {
-        let head = "#!gpuref-vectors 1\n#!isa gcn5\n#!target gfx900\n#!kind alu\n";
-        let good = "x.1\t00001104\tv_cndmask_b32_e32 v0, v4, v8, vcc\tmode=0x3f0\tv4=0x1 exec=0x1\tv0=0x1\tnone\t-";
-        let r = check_text("ok", &format!("{head}{good}\n"));
-        assert!(
-            r.parse_errors.is_empty() && r.failed == 0,
-            "{:?} {:?}",
-            r.parse_errors,
-            r.failures
-        );
-        // Columns: the id and the words take 4 + 9 characters, so the asm starts at 14, the
-        // mode at 48, the inputs at 59 and the outputs at 75.
-        let cases = [
-            (
-                good.replace("mode=0x3f0", "round=rne"),
-                48,
-                "unknown mode item",
-            ),
-            (good.replace("v4=0x1", "q4=0x1"), 59, "input `q4`"),
-            (
-                good.replace("v4=0x1", "v4=0x100000000"),
-                62,
-                "does not fit in 32 bits",
-            ),
-            (good.replace("v0=0x1", "v999=0x1"), 75, "output `v999`"),
-            (
-                good.replace("v_cndmask_b32_e32", "v_bogus_e32"),
-                14,
-                "v_bogus_e32",
-            ),
-        ];
-        for (line, col, what) in cases {
-            let r = check_text("bad", &format!("{head}{line}\n"));
-            let e = r
-                .parse_errors
-                .first()
-                .unwrap_or_else(|| panic!("no error for {line}"));
-            assert_eq!((e.line, e.column), (5, col), "{e}");
-            assert!(e.message.contains(what), "{e}");
-        }
-    }
-}
+#[path = "gcn5_alu_tests.rs"]
+mod tests;

@@ -3,6 +3,7 @@
 
 pub mod float;
 pub mod gcn5_alu;
+pub mod gcn5_alu_corpus;
 pub mod gcn5_encoding;
 pub mod gcn5_state;
 
@@ -86,10 +87,12 @@ pub const ISAS: [(&str, &[&str]); 2] = [
     ("gcn5", &["amd-gcn5-vega", "amd-gcn5-mi100"]),
 ];
 
-/// A generated file: value vectors (`.vec`) or state-transition vectors (`.jsonl`).
+/// A generated file: value vectors (`.vec`), state-transition vectors (`.jsonl`), or a
+/// text page (an index).
 pub enum Generated {
     Vec(VecFile),
     State(crate::state::StateFile),
+    Text(String),
 }
 
 impl Generated {
@@ -97,19 +100,21 @@ impl Generated {
         match self {
             Generated::Vec(f) => f.to_text(),
             Generated::State(f) => f.to_text(),
+            Generated::Text(t) => t.clone(),
         }
     }
     pub fn cases(&self) -> usize {
         match self {
             Generated::Vec(f) => f.cases.len(),
             Generated::State(f) => f.cases.len(),
+            Generated::Text(_) => 0,
         }
     }
     /// The value-vector file, if it is one.
     pub fn as_vec(&self) -> Option<&VecFile> {
         match self {
             Generated::Vec(f) => Some(f),
-            Generated::State(_) => None,
+            Generated::State(_) | Generated::Text(_) => None,
         }
     }
 }
@@ -139,9 +144,9 @@ pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, Generated)> {
                 .map(|(p, f)| (PathBuf::from(p), Generated::Vec(f))),
         );
         out.extend(
-            gcn5_alu::files(&header)
+            gcn5_alu_corpus::files(&header, gcn5_alu::Levels::COMMITTED)
                 .into_iter()
-                .map(|(p, f)| (PathBuf::from(p), Generated::Vec(f))),
+                .map(|(p, f)| (PathBuf::from(p), f)),
         );
         out.extend(
             gcn5_state::files(&header)
@@ -152,15 +157,84 @@ pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, Generated)> {
     out
 }
 
+const MIB: usize = 1 << 20;
+
+/// The committed corpus's budget: all ISAs together (DESIGN.md: of the order of 64 MiB).
+pub const BUDGET: usize = 64 * MIB;
+
+/// The parts of the corpus and their budgets in bytes (docs/design/0039), by the folder a
+/// path lies in: `float/`, and the `encoding/`, `alu/` and `state/` folders of both GCN5
+/// targets together.
+pub const PARTS: [(&str, usize); 4] = [
+    ("float", 20 * MIB),
+    ("gcn5-encoding", 4 * MIB),
+    ("gcn5-alu", 16 * MIB),
+    ("gcn5-state", 20 * MIB),
+];
+
+/// The part of a path from the corpus root (`None`: the manifest, or a path of no part).
+pub fn part_of(rel: &str) -> Option<&'static str> {
+    let mut it = rel.split('/');
+    let (first, second) = (it.next()?, it.next()?);
+    let name = if first == "float" {
+        "float".to_string()
+    } else {
+        format!("gcn5-{second}")
+    };
+    PARTS.iter().map(|p| p.0).find(|p| *p == name)
+}
+
+/// The totals of each part of `parts` over `entries`, and one message per part over its
+/// budget (and for the whole corpus over `budget`).
+pub fn budget_check(
+    entries: &[crate::manifest::Entry],
+    parts: &[(&str, usize)],
+    budget: usize,
+) -> (Vec<(String, crate::manifest::Totals, usize)>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut over = Vec::new();
+    for &(name, limit) in parts {
+        let mut t = crate::manifest::Totals::default();
+        for e in entries.iter().filter(|e| part_of(&e.path) == Some(name)) {
+            t.files += 1;
+            t.cases += e.cases;
+            t.bytes += e.bytes;
+        }
+        if t.bytes > limit {
+            over.push(format!(
+                "part {name}: {} bytes ({:.1} MiB) over its budget of {limit} bytes ({:.1} MiB)",
+                t.bytes,
+                t.bytes as f64 / MIB as f64,
+                limit as f64 / MIB as f64
+            ));
+        }
+        out.push((name.to_string(), t, limit));
+    }
+    let all: usize = entries.iter().map(|e| e.bytes).sum();
+    if all > budget {
+        over.push(format!(
+            "the corpus: {all} bytes over its budget of {budget} bytes ({:.1} MiB)",
+            budget as f64 / MIB as f64
+        ));
+    }
+    (out, over)
+}
+
 /// Outcome of writing or checking the corpus.
 pub struct Report {
     pub files: usize,
     pub cases: usize,
     pub bytes: usize,
+    /// Totals per part of [`PARTS`] (the generated ISAs only), with the budget.
+    pub parts: Vec<(String, crate::manifest::Totals, usize)>,
+    /// Parts over their budget, and the whole corpus if it is: one message each.
+    pub over_budget: Vec<String>,
     /// Files that differ from (or are missing in) the committed corpus (check mode).
     pub stale: Vec<PathBuf>,
     /// `.vec` files under the root that the generator does not produce (check mode).
     pub extra: Vec<PathBuf>,
+    /// Seconds spent computing the files (cases and texts), without writing them.
+    pub seconds: f64,
 }
 
 /// Write the corpus under `root` (or, with `check`, compare with what is there).
@@ -175,30 +249,114 @@ pub fn run(
 }
 
 /// [`run`] for one ISA of [`ISAS`] (`None`: all); only that ISA's folders are compared.
+/// The manifest always lists the whole corpus: with `isa`, the other ISAs' lines are kept
+/// from the manifest already under `root`.
 pub fn run_isa(
     root: &Path,
     check: bool,
     isa: Option<&str>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> std::io::Result<Report> {
+    let start = std::time::Instant::now();
     let files = corpus_of(isa);
+    let dirs: Vec<&str> = ISAS
+        .iter()
+        .filter(|(name, _)| isa.is_none() || isa == Some(*name))
+        .flat_map(|(_, dirs)| dirs.iter().copied())
+        .collect();
+    write_corpus(root, check, files, &dirs, true, start, progress)
+}
+
+/// `gpuref generate --random N --out DIR`: the on-demand random level of the GCN5 ALU
+/// corpus, `n` seeded random cases per row (the first [`gcn5_alu::RANDOM_PER_ROW`] of
+/// them are the committed level's), in the committed layout with its own manifest, into a
+/// folder that must not be the committed corpus. No budget applies.
+pub fn run_random(
+    root: &Path,
+    n: usize,
+    progress: &mut dyn FnMut(usize, usize),
+) -> std::io::Result<Report> {
+    let start = std::time::Instant::now();
+    let files: Vec<(PathBuf, Generated)> =
+        gcn5_alu_corpus::files(&gcn5_common_header(), gcn5_alu::Levels::random_only(n))
+            .into_iter()
+            .map(|(p, f)| (PathBuf::from(p), f))
+            .collect();
+    let dirs: Vec<String> = ISAS[1].1.iter().map(|d| format!("{d}/alu")).collect();
+    let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
+    write_corpus(root, false, files, &dirs, false, start, progress)
+}
+
+fn write_corpus(
+    root: &Path,
+    check: bool,
+    files: Vec<(PathBuf, Generated)>,
+    dirs: &[&str],
+    budgeted: bool,
+    start: std::time::Instant,
+    progress: &mut dyn FnMut(usize, usize),
+) -> std::io::Result<Report> {
+    use crate::manifest::{self, Entry};
+    let texts: Vec<(PathBuf, String, usize)> = files
+        .into_iter()
+        .map(|(rel, f)| {
+            let t = f.to_text();
+            (rel, t, f.cases())
+        })
+        .collect();
+    let seconds = start.elapsed().as_secs_f64();
+    let rel_str = |p: &Path| p.to_string_lossy().replace('\\', "/");
+    // The manifest: these files, and (for one ISA) the other ISAs' lines already there.
+    let mut entries: Vec<Entry> = texts
+        .iter()
+        .map(|(rel, t, n)| Entry::of(&rel_str(rel), *n, t.as_bytes()))
+        .collect();
+    let manifest_path = root.join(manifest::FILE);
+    let ours = |p: &str| dirs.iter().any(|d| p.starts_with(&format!("{d}/")));
+    if budgeted {
+        if let Ok(old) = std::fs::read_to_string(&manifest_path) {
+            let old = manifest::parse(&old).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{}: {e}", manifest_path.display()),
+                )
+            })?;
+            entries.extend(old.into_iter().filter(|e| !ours(&e.path)));
+        }
+    }
+    let (parts, over_budget) = if budgeted {
+        budget_check(&entries, &PARTS, BUDGET)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let manifest_text = manifest::render(&entries, &parts, if budgeted { BUDGET } else { 0 });
     let mut report = Report {
-        files: files.len(),
-        cases: 0,
-        bytes: 0,
+        files: texts.len(),
+        cases: texts.iter().map(|x| x.2).sum(),
+        bytes: texts.iter().map(|x| x.1.len()).sum(),
+        parts,
+        over_budget,
         stale: Vec::new(),
         extra: Vec::new(),
+        seconds,
     };
-    let total = files.len();
+    if !report.over_budget.is_empty() && !check {
+        return Ok(report); // nothing written: the caller fails loudly
+    }
+    let total = texts.len();
     let mut produced = std::collections::HashSet::new();
-    for (i, (rel, file)) in files.iter().enumerate() {
-        let text = file.to_text();
-        report.cases += file.cases();
-        report.bytes += text.len();
-        let path = root.join(rel);
+    let all = texts
+        .iter()
+        .map(|(r, t, _)| (r.clone(), t.as_str()))
+        .chain(std::iter::once((
+            PathBuf::from(manifest::FILE),
+            manifest_text.as_str(),
+        )));
+    for (i, (rel, text)) in all.enumerate() {
+        let path = root.join(&rel);
         produced.insert(path.clone());
         if check {
-            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {
                 report.stale.push(rel.clone());
             }
         } else {
@@ -206,17 +364,13 @@ pub fn run_isa(
                 std::fs::create_dir_all(dir)?;
             }
             let tmp = path.with_extension("tmp");
-            std::fs::write(&tmp, &text)?;
+            std::fs::write(&tmp, text)?;
             std::fs::rename(&tmp, &path)?;
         }
-        progress(i + 1, total);
+        progress((i + 1).min(total), total);
     }
     let mut existing = Vec::new();
-    let dirs: Vec<PathBuf> = ISAS
-        .iter()
-        .filter(|(name, _)| isa.is_none() || isa == Some(*name))
-        .flat_map(|(_, dirs)| dirs.iter().map(|d| root.join(d)))
-        .collect();
+    let dirs: Vec<PathBuf> = dirs.iter().map(|d| root.join(d)).collect();
     crate::check::collect_files(&dirs, &mut existing, &mut Vec::new());
     for p in existing {
         if !produced.contains(&p) {
@@ -226,4 +380,51 @@ pub fn run_isa(
         }
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::manifest::Entry;
+
+    #[test]
+    fn paths_fall_in_their_part() {
+        assert_eq!(part_of("float/f32/f32.add.vec"), Some("float"));
+        assert_eq!(
+            part_of("amd-gcn5-mi100/alu/vop2/v_add_f32.vec"),
+            Some("gcn5-alu")
+        );
+        assert_eq!(part_of("amd-gcn5-vega/alu/index.md"), Some("gcn5-alu"));
+        assert_eq!(
+            part_of("amd-gcn5-vega/encoding/sop2.vec"),
+            Some("gcn5-encoding")
+        );
+        assert_eq!(part_of("amd-gcn5-vega/state/ds.jsonl"), Some("gcn5-state"));
+        assert_eq!(part_of("MANIFEST"), None);
+        assert_eq!(part_of("amd-gcn5-vega/other/x.vec"), None);
+    }
+
+    #[test]
+    fn a_part_over_its_budget_is_named_with_its_size() {
+        let e = |p: &str, n: usize| Entry {
+            path: p.into(),
+            cases: 1,
+            bytes: n,
+            sha256: "0".repeat(64),
+        };
+        let entries = [
+            e("float/f32/a.vec", 600),
+            e("float/f32/b.vec", 500),
+            e("amd-gcn5-vega/alu/vop2/v_add_f32.vec", 100),
+        ];
+        let parts = [("float", 1000), ("gcn5-alu", 1000)];
+        let (totals, over) = budget_check(&entries, &parts, 2000);
+        assert_eq!(totals[0].1.bytes, 1100);
+        assert_eq!((totals[1].1.files, totals[1].1.bytes), (1, 100));
+        assert_eq!(over.len(), 1, "{over:?}");
+        assert!(over[0].starts_with("part float: 1100 bytes"), "{over:?}");
+        let (_, over) = budget_check(&entries, &parts, 1199);
+        assert_eq!(over.len(), 2, "{over:?}");
+        assert!(over[1].starts_with("the corpus: 1200 bytes"), "{over:?}");
+    }
 }

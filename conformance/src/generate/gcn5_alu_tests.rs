@@ -1,0 +1,164 @@
+//! Tests of the GCN5 ALU value-vector generator (`gcn5_alu.rs`).
+
+use super::*;
+
+#[test]
+fn register_names_expand() {
+    assert_eq!(expand("v[0:1]"), vec!["v0", "v1"]);
+    assert_eq!(expand("s[20:21]"), vec!["s20", "s21"]);
+    assert_eq!(expand("vcc"), vec!["vcc"]);
+}
+
+#[test]
+fn edge_tuples_put_every_class_in_every_position_and_respect_the_cap() {
+    let row = gpuref_amd_gcn5::formats::valu::row_by_name(Target::Gfx900, "V_ADD_F32")
+        .expect("V_ADD_F32");
+    let plan = valu_plan(row, false).unwrap();
+    assert_eq!(plan.text, "v_add_f32_e32 v0, v4, v8");
+    let mut rng = Rng::from_name("t");
+    let t = edge_tuples(&plan, &mut rng, EDGE_CAP);
+    assert_eq!(t.len(), EDGE_CAP);
+    for k in 0..2 {
+        for e in F32 {
+            assert!(t.iter().any(|x| x[k] == *e), "{e:#x} in position {k}");
+        }
+    }
+}
+
+/// A small file of a few rows (one of each kind of plan), built as `files` builds them.
+fn small_file(target: Target) -> VecFile {
+    let mut file = VecFile::default();
+    for name in [
+        "S_ADD_U32",
+        "S_MOVK_I32",
+        "V_ADD_F32",
+        "V_CMP_LT_F64",
+        "V_FMA_F32",
+        "V_PK_ADD_F16",
+        "V_ADDC_CO_U32",
+    ] {
+        let row = rows()
+            .find(|r| r.name == name && r.targets.contains(target))
+            .unwrap_or_else(|| panic!("{name}"));
+        let plan = if name.starts_with("S_") {
+            salu_plan(row)
+        } else {
+            valu_plan(row, false)
+        }
+        .unwrap();
+        row_cases(target, &plan, Levels::COMMITTED, &mut file)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let mut header = crate::generate::gcn5_common_header();
+    header.extend([
+        ("isa".to_string(), "gcn5".to_string()),
+        ("target".into(), target.name().into()),
+        ("kind".into(), "alu".into()),
+    ]);
+    file.header = header;
+    file
+}
+
+#[test]
+fn generation_is_deterministic() {
+    for t in [Target::Gfx900, Target::Gfx908] {
+        let a = small_file(t).to_text();
+        assert_eq!(a, small_file(t).to_text());
+        assert!(a.lines().count() > 200, "{a}");
+    }
+}
+
+fn check_text(name: &str, text: &str) -> crate::check::FileResult {
+    let path = std::env::temp_dir().join(format!("gpuref-alu-{}-{name}.vec", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let r = crate::check::check_file(&path);
+    let _ = std::fs::remove_file(&path);
+    r
+}
+
+#[test]
+fn the_reference_accepts_generated_cases_and_rejects_a_wrong_value_by_file_and_line() {
+    let file = small_file(Target::Gfx900);
+    let text = file.to_text();
+    let r = check_text("good", &text);
+    assert!(r.parse_errors.is_empty(), "{:?}", r.parse_errors);
+    assert_eq!(
+        (r.failed, r.passed),
+        (0, file.cases.len()),
+        "{:?}",
+        r.failures
+    );
+    // V_ADD_F32 1.0 + 1.0 = 2.0 (0x40000000); claim 0x40000001 instead.
+    let line = text
+        .lines()
+        .position(|l| {
+            l.contains("v_add_f32_e32")
+                && l.contains("v4=0x3f800000 v8=0x3f800000")
+                && l.contains("mode=0x3f0")
+        })
+        .expect("the 1 + 1 case");
+    let bad: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == line {
+                l.replace("v0=0x40000000", "v0=0x40000001")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let r = check_text("bad", &(bad.join("\n") + "\n"));
+    assert_eq!(r.failed, 1, "{:?}", r.failures);
+    let f = &r.failures[0];
+    assert!(f.contains(&format!("-bad.vec:{})", line + 1)), "{f}");
+    assert!(
+        f.contains("v_add_f32_e32 v0, v4, v8")
+            && f.contains("expected: v0=0x40000001")
+            && f.contains("got:      v0=0x40000000"),
+        "{f}"
+    );
+}
+
+#[test]
+fn malformed_lines_are_errors_with_line_and_column() {
+    let head = "#!gpuref-vectors 1\n#!isa gcn5\n#!target gfx900\n#!kind alu\n";
+    let good = "x.1\t00001104\tv_cndmask_b32_e32 v0, v4, v8, vcc\tmode=0x3f0\tv4=0x1 exec=0x1\tv0=0x1\tnone\t-";
+    let r = check_text("ok", &format!("{head}{good}\n"));
+    assert!(
+        r.parse_errors.is_empty() && r.failed == 0,
+        "{:?} {:?}",
+        r.parse_errors,
+        r.failures
+    );
+    // Columns: the id and the words take 4 + 9 characters, so the asm starts at 14, the
+    // mode at 48, the inputs at 59 and the outputs at 75.
+    let cases = [
+        (
+            good.replace("mode=0x3f0", "round=rne"),
+            48,
+            "unknown mode item",
+        ),
+        (good.replace("v4=0x1", "q4=0x1"), 59, "input `q4`"),
+        (
+            good.replace("v4=0x1", "v4=0x100000000"),
+            62,
+            "does not fit in 32 bits",
+        ),
+        (good.replace("v0=0x1", "v999=0x1"), 75, "output `v999`"),
+        (
+            good.replace("v_cndmask_b32_e32", "v_bogus_e32"),
+            14,
+            "v_bogus_e32",
+        ),
+    ];
+    for (line, col, what) in cases {
+        let r = check_text("bad", &format!("{head}{line}\n"));
+        let e = r
+            .parse_errors
+            .first()
+            .unwrap_or_else(|| panic!("no error for {line}"));
+        assert_eq!((e.line, e.column), (5, col), "{e}");
+        assert!(e.message.contains(what), "{e}");
+    }
+}
