@@ -129,7 +129,13 @@ pub fn cmd_docs(root: &Path, markdown: &Path, out: Option<&Path>, check: bool) -
         }
         println!("docs: {} Markdown files up to date", md.len());
     } else {
-        let _ = std::fs::remove_dir_all(&dir);
+        // Remove only the Markdown pages a previous run wrote that are not generated any
+        // more; never the folder (a mistyped --markdown must not wipe a user's files).
+        for f in files_under(&dir).keys() {
+            if f.ends_with(".md") && !md.contains_key(f) {
+                let _ = std::fs::remove_file(dir.join(f));
+            }
+        }
         for (f, text) in &md {
             let p = dir.join(f);
             if let Err(e) = p
