@@ -12,6 +12,8 @@
 //! the lane's `Unsettled` says becomes the acceptance set. A row whose text does not parse
 //! or that does not execute is listed in the file's `uncovered` header with the reason.
 
+pub mod coverage;
+
 use super::{case_id, Rng};
 use crate::reference::gcn5_alu::{flags_of_trapsts, get, wave, EXCP_MASK};
 use crate::vector::{Alt, Case, FlagSpec, FloatType, Spec, VecFile};
@@ -698,6 +700,7 @@ fn row_cases(target: Target, plan: &Plan, file: &mut VecFile) -> Result<(), Stri
             edge_tuples(plan, &mut rng, CLAMP_CAP),
         ));
     }
+    levels.extend(coverage::levels(target, plan));
     let random = (0..RANDOM_PER_ROW)
         .map(|_| {
             plan.inputs
@@ -797,7 +800,7 @@ pub fn files(common: &[(String, String)]) -> Vec<(String, VecFile)> {
                 ("kind".into(), "alu".into()),
                 ("instruction".into(), format!("alu.{name}")),
                 ("mode".into(), format!("mode={DEFAULT_MODE:#x}")),
-                ("level".into(), "edge,random".into()),
+                ("level".into(), "edge,coverage,random".into()),
             ]);
             if !uncovered.is_empty() {
                 header.push(("uncovered".into(), uncovered.join("; ")));
