@@ -45,6 +45,14 @@ enum Command {
         /// corpus), with its own MANIFEST; run it with `gpuref run --vectors DIR`.
         #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa"])]
         random: Option<usize>,
+        /// Instead of writing vectors, ask z3 (the `z3` command) for the coverage level's
+        /// inputs and rewrite conformance/coverage/<target>.tsv (run from the repository
+        /// root; docs/design/0041).
+        #[arg(long, conflicts_with_all = ["check", "random", "state_cap"])]
+        solve_coverage: bool,
+        /// Per-query z3 timeout of --solve-coverage, in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        timeout_ms: u64,
     },
     /// Run the corpus against the built-in reference or an adapter (`gpuref run --help`).
     Run,
@@ -219,6 +227,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Generate {
+            solve_coverage: true,
+            timeout_ms,
+            ..
+        } => cmd_solve_coverage(timeout_ms),
+        Command::Generate {
             out,
             state_cap: Some(cap),
             state_family,
@@ -387,6 +400,41 @@ fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCod
     } else {
         ExitCode::SUCCESS
     }
+}
+
+fn cmd_solve_coverage(timeout_ms: u64) -> ExitCode {
+    use generate::gcn5_alu::coverage;
+    let t = std::time::Instant::now();
+    let tty = std::io::stderr().is_terminal();
+    let mut progress = |done: usize, total: usize, row: &str| {
+        if tty || done.is_multiple_of(50) || done == total {
+            eprint!("\rsolve-coverage: {done}/{total} {row:<24}");
+        }
+    };
+    let stats = match coverage::solve(std::path::Path::new("."), timeout_ms, &mut progress) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("\ngpuref generate --solve-coverage: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    eprintln!();
+    println!("coverage model\tsat\tunsat\tunknown\tmedian ms\tworst ms");
+    let (mut sat, mut unsat, mut unknown) = (0, 0, 0);
+    for (name, (s, u, k, times)) in &stats {
+        let mut t = times.clone();
+        t.sort_unstable();
+        let median = t.get(t.len() / 2).copied().unwrap_or(0);
+        let worst = t.last().copied().unwrap_or(0);
+        println!("{name}\t{s}\t{u}\t{k}\t{median}\t{worst}");
+        (sat, unsat, unknown) = (sat + s, unsat + u, unknown + k);
+    }
+    println!(
+        "total: {} queries ({sat} sat, {unsat} unsat, {unknown} unknown) in {:.1?}",
+        sat + unsat + unknown,
+        t.elapsed()
+    );
+    ExitCode::SUCCESS
 }
 
 fn cmd_generate(

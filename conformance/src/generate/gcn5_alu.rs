@@ -14,6 +14,8 @@
 //! the lane's `Unsettled` says becomes the acceptance set. A row whose text does not parse
 //! or that does not execute has no file; the target's index names it with the reason.
 
+pub mod coverage;
+
 use super::{case_id, Rng};
 use crate::reference::gcn5_alu::{flags_of_trapsts, get, wave, EXCP_MASK};
 use crate::vector::{Alt, Case, FlagSpec, FloatType, Spec, VecFile};
@@ -560,6 +562,8 @@ fn edge_tuples(plan: &Plan, rng: &mut Rng, cap: usize) -> Vec<Vec<u64>> {
 pub enum Level {
     /// Edge values of each source's type, every class crossed.
     Edge,
+    /// Inputs z3 found in a named coverage model's condition (docs/design/0041).
+    Coverage,
     /// Seeded random values (an edge with probability 1/4, else random bits).
     Random,
 }
@@ -569,6 +573,7 @@ impl Level {
     pub fn name(self) -> &'static str {
         match self {
             Level::Edge => "edge",
+            Level::Coverage => "coverage",
             Level::Random => "random",
         }
     }
@@ -578,20 +583,25 @@ impl Level {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Levels {
     pub edge: bool,
+    /// The coverage level (the cached z3 answers of `conformance/coverage/`).
+    pub coverage: bool,
     /// Seeded random cases per row (0: no random level).
     pub random: usize,
 }
 
 impl Levels {
-    /// The committed corpus: the edge level and [`RANDOM_PER_ROW`] random cases per row.
+    /// The committed corpus: the edge and coverage levels and [`RANDOM_PER_ROW`] random
+    /// cases per row.
     pub const COMMITTED: Levels = Levels {
         edge: true,
+        coverage: true,
         random: RANDOM_PER_ROW,
     };
     /// `gpuref generate --random N`: only a random level of `n` cases per row.
     pub fn random_only(n: usize) -> Levels {
         Levels {
             edge: false,
+            coverage: false,
             random: n,
         }
     }
@@ -601,7 +611,7 @@ impl Levels {
 struct Group<'a> {
     level: Level,
     /// Keys after `mode=` on the group line (` form=clamp`), or "".
-    keys: &'static str,
+    keys: String,
     why: String,
     text: &'a str,
     mode: u32,
@@ -633,7 +643,7 @@ fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
         let cap = if i == 0 { EDGE_CAP } else { EDGE_CAP_OTHER };
         out.push(Group {
             level: Level::Edge,
-            keys: "",
+            keys: String::new(),
             why: "every class of each source in every position, then seeded crossings".into(),
             text: &plan.text,
             mode,
@@ -643,7 +653,7 @@ fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
     if let Some(t) = &plan.clamp_text {
         out.push(Group {
             level: Level::Edge,
-            keys: " form=clamp",
+            keys: " form=clamp".into(),
             why: "edge values of the VOP3 form with CLAMP".into(),
             text: t,
             mode: DEFAULT_MODE,
@@ -668,7 +678,7 @@ fn random_group<'a>(target: Target, plan: &'a Plan, n: usize) -> Group<'a> {
         .collect();
     Group {
         level: Level::Random,
-        keys: "",
+        keys: String::new(),
         why: format!("seeded random values (seed `{seed}`)"),
         text: &plan.text,
         mode: DEFAULT_MODE,
@@ -682,6 +692,9 @@ fn groups<'a>(target: Target, plan: &'a Plan, levels: Levels) -> Vec<Group<'a>> 
     let mut out = Vec::new();
     if levels.edge {
         out.extend(edge_groups(target, plan));
+    }
+    if levels.coverage {
+        out.extend(coverage::groups(target, plan));
     }
     if levels.random > 0 {
         out.push(random_group(target, plan, levels.random));

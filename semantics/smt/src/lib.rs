@@ -22,6 +22,7 @@
 //!   (the accepted range) and `open`; packed f16 ones `nan_half` (note 0027).
 
 mod bv;
+pub mod coverage;
 mod fp;
 pub mod gcn5;
 
@@ -46,6 +47,9 @@ pub struct Model {
     /// `flags` output models (bit 0 invalid, 1 input denormal, 2 divide by zero, 3
     /// overflow, 4 underflow, 5 inexact); the others are not modelled (0 without `flags`).
     pub flags_modelled: Option<u8>,
+    /// The rounded float operation the model computes, where it declares one: what the
+    /// float coverage models ([`coverage`]) are stated on.
+    pub op: Option<coverage::FpOp>,
 }
 
 impl Model {
@@ -57,7 +61,26 @@ impl Model {
             outputs: Vec::new(),
             regions: Vec::new(),
             flags_modelled: None,
+            op: None,
         }
+    }
+    /// Declares the model's rounded operation: `kind` on `operands` (inputs, in the
+    /// operation's order) of format `input`, rounded to `output`.
+    pub(crate) fn fp_op(
+        mut self,
+        kind: coverage::OpKind,
+        input: fp::Fmt,
+        output: fp::Fmt,
+        operands: &[&'static str],
+    ) -> Model {
+        let f = |x: fp::Fmt| coverage::Format { e: x.e, m: x.m };
+        self.op = Some(coverage::FpOp {
+            kind,
+            input: f(input),
+            output: f(output),
+            operands: operands.to_vec(),
+        });
+        self
     }
     pub(crate) fn float_flags(mut self, modelled: u8) -> Model {
         self.flags_modelled = Some(modelled);

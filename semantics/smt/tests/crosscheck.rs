@@ -167,6 +167,82 @@ fn every_models_coverage_regions_are_reachable_and_agree_with_the_kernel() {
     report("regions", n, t, &fails, &known);
 }
 
+/// The corpus's float MODEs (conformance/src/generate/gcn5_alu.rs `FLOAT_MODES`): the
+/// regions of float models are compared under each.
+const CORPUS_FLOAT_MODES: [u32; 3] = [0x3f0, 0x000, 0x3ff];
+
+#[test]
+fn every_float_models_regions_agree_with_the_kernel_under_the_corpus_modes() {
+    let t = Instant::now();
+    let (n, fails, known, _) = run(|ev, rng, found| {
+        if ev.model.flags_modelled.is_none() {
+            return 0;
+        }
+        let mut n = 0;
+        let evs: Vec<Evaluator> = CORPUS_FLOAT_MODES
+            .iter()
+            .map(|m| Evaluator::new(ev.model.clone(), *m))
+            .collect();
+        for (region, cond) in &ev.model.regions {
+            // A region's inputs do not depend on MODE: found once, run under each MODE.
+            let Ok(inp) = ev.find(cond, 0x3f0) else {
+                continue;
+            };
+            for (evm, mode) in evs.iter().zip(CORPUS_FLOAT_MODES) {
+                n += 1;
+                if let Some(f) = compare(evm, &inp, mode, rng) {
+                    found.push(format!("[region {region}] {f}"), Some((mode, &inp)));
+                }
+            }
+        }
+        n
+    });
+    report("regions x corpus modes", n, t, &fails, &known);
+}
+
+/// The z3 answers the conformance generator's coverage level runs (docs/design/0041):
+/// every stored input of every coverage model, under its MODE, kernel against model.
+#[test]
+fn every_cached_coverage_input_agrees_with_the_kernel() {
+    let t = Instant::now();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../conformance/coverage/");
+    let mut entries = Vec::new();
+    for target in ["gfx900", "gfx908"] {
+        let path = format!("{root}{target}.tsv");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        entries.extend(gpuref_smt::coverage::parse(&path, &text).unwrap_or_else(|e| panic!("{e}")));
+    }
+    // Both targets share a row's model: compare each (row, MODE, inputs) once.
+    let mut seen = std::collections::BTreeSet::new();
+    entries.retain(|e| e.status == "sat" && seen.insert((e.row.clone(), e.mode, e.inputs.clone())));
+    let (n, fails, known, _) = run(|ev, rng, found| {
+        let mut n = 0;
+        let mut evs: std::collections::BTreeMap<u32, Evaluator> = Default::default();
+        for e in entries.iter().filter(|e| e.row == ev.model.name) {
+            let evm = evs
+                .entry(e.mode)
+                .or_insert_with(|| Evaluator::new(ev.model.clone(), e.mode));
+            let inp: Inputs = ev
+                .model
+                .inputs
+                .iter()
+                .map(|(k, _)| {
+                    (
+                        *k,
+                        e.inputs.iter().find(|(n, _)| n == k).map_or(0, |(_, v)| *v),
+                    )
+                })
+                .collect();
+            n += 1;
+            if let Some(f) = compare(evm, &inp, e.mode, rng) {
+                found.push(format!("[coverage {}] {f}", e.model), Some((e.mode, &inp)));
+            }
+        }
+        n
+    });
+    report("coverage inputs", n, t, &fails, &known);
+}
+
 /// Every executable ALU row of both targets: every scalar kernel row, every vector lane
 /// kernel row, and the VOP3P-MAI rows the wave-level executor runs (MI100's AccVGPR moves
 /// and MFMA rows, `alu::vpacked`, docs/design/0036).

@@ -8,6 +8,7 @@
 //! CLAMP = 1, and the models are of CLAMP = 0); invalid is not modelled (not stated).
 
 use crate::bv::*;
+use crate::coverage::OpKind;
 use crate::fp::*;
 use crate::{Model, ModelFn};
 
@@ -58,6 +59,7 @@ fn to_int(
     let lim = if signed { top } else { top << 1 };
     Model::new(name, spec)
         .input("s0", f.w())
+        .fp_op(OpKind::ToInt { signed, width: out }, f, f, &["s0"])
         .out("d", out, let1("a", &a, &d))
         .out("nan_any", 1, "#b0")
         .out("flags", 6, lit(0, 6))

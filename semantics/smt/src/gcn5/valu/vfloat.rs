@@ -6,6 +6,7 @@
 //! which bits are modelled). Every model reads the MODE the script is made for.
 
 use crate::bv::*;
+use crate::coverage::OpKind;
 use crate::fp::*;
 use crate::{Model, ModelFn};
 
@@ -49,7 +50,16 @@ fn binary(name: &'static str, spec: &'static str, f: Fmt, fop: &str, rev: bool) 
         exact: format!("({real} (fp.to_real {}) (fp.to_real {}))", f.fp(x), f.fp(y)),
     };
     let bind = |t: &str| read(f, &[("a", "s0"), ("b", "s1")], t);
-    let m = Model::new(name, spec).input("s0", f.w()).input("s1", f.w());
+    let kind = match fop {
+        "fp.add" => OpKind::Add,
+        "fp.sub" => OpKind::Sub,
+        _ => OpKind::Mul { legacy: false },
+    };
+    let operands: &[&'static str] = if rev { &["s1", "s0"] } else { &["s0", "s1"] };
+    let m = Model::new(name, spec)
+        .input("s0", f.w())
+        .input("s1", f.w())
+        .fp_op(kind, f, f, operands);
     outputs(m, f, &bind, round(r))
         .region("nan_operand", f.is_nan("s0"))
         .region("denormal_operand", f.is_sub("s1"))
@@ -97,7 +107,9 @@ fn cvt(name: &'static str, spec: &'static str, from: Fmt, to: Fmt, extra: u32) -
         exact: format!("(fp.to_real {})", from.fp("a")),
     };
     let bind = |t: &str| read(from, &[("a", "s0")], t);
-    let m = Model::new(name, spec).input("s0", from.w());
+    let m = Model::new(name, spec)
+        .input("s0", from.w())
+        .fp_op(OpKind::Convert, from, to, &["s0"]);
     outputs(m, to, &bind, round(r)).region("nan_operand", from.is_nan("s0"))
 }
 
@@ -209,6 +221,7 @@ fn to_int(name: &'static str, spec: &'static str, signed: bool) -> Model {
     };
     Model::new(name, spec)
         .input("s0", 32)
+        .fp_op(OpKind::ToInt { signed, width: 32 }, S, S, &["s0"])
         .out("d", 32, read(S, &[("a", "s0")], &d))
         .out("nan_any", 1, "#b0")
         .out("flags", 6, lit(0, 6))
@@ -254,7 +267,16 @@ pub fn v_fma_f32() -> Model {
     )
     .input("s0", 32)
     .input("s1", 32)
-    .input("s2", 32);
+    .input("s2", 32)
+    .fp_op(
+        OpKind::MulAdd {
+            fused: true,
+            legacy: false,
+        },
+        f,
+        f,
+        &["s0", "s1", "s2"],
+    );
     outputs(m, f, &bind, super::vmad::fused(f))
         .region(
             "exact_cancellation",

@@ -26,6 +26,7 @@
 //!   MAC's and FMAC's addend D is `d_in`.
 
 use crate::bv::*;
+use crate::coverage::OpKind;
 use crate::fp::*;
 use crate::{Model, ModelFn};
 
@@ -240,6 +241,24 @@ fn row(
             (fused(f), Box::new(move |t: &str| read3(f, (x, y, z), t)))
         }
     };
+    let (kind, operands): (OpKind, &[&'static str]) = match op {
+        Op::MulLegacy => (OpKind::Mul { legacy: true }, &[x, y]),
+        Op::Mad { legacy, .. } => (
+            OpKind::MulAdd {
+                fused: false,
+                legacy,
+            },
+            &[x, y, z],
+        ),
+        Op::Fma => (
+            OpKind::MulAdd {
+                fused: true,
+                legacy: false,
+            },
+            &[x, y, z],
+        ),
+    };
+    m = m.fp_op(kind, f, f, operands);
     // Inputs are declared in the order s0, s1, s2 / d_in.
     m.inputs.sort_by_key(|(n, _)| match *n {
         "s0" => 0,

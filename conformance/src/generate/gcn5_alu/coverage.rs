@@ -1,0 +1,401 @@
+//! The coverage level of the ALU value vectors (docs/design/0041-gcn5-coverage-models.md):
+//! for every row with a z3 model, every corpus MODE of the row and every named coverage
+//! model of gpuref-smt (`gpuref_smt::coverage`) that applies to it, one input z3 found in
+//! the model's condition, run through the kernel as the other levels are (`run_case`), in a
+//! group whose `##` line names the coverage model.
+//!
+//! z3 is not on the generation path: `gpuref generate --solve-coverage` asks the `z3`
+//! command for each (row, MODE, coverage model) and writes the answers to
+//! `conformance/coverage/<target>.tsv` (status `sat` with the inputs, `unsat`, or
+//! `unknown` at the timeout); the generator reads those files (compiled in), and a test
+//! evaluates every stored input against its condition and checks every pair is present.
+
+use super::{plans, Group, Level, Plan, DEFAULT_MODE, FLOAT_MODES};
+use gpuref_amd_gcn5::Target;
+use gpuref_smt::coverage::{self, parse, Coverage, Entry};
+use gpuref_smt::Model;
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// The cache of each target (path from the repository root, and content).
+const CACHE: [(Target, &str, &str); 2] = [
+    (
+        Target::Gfx900,
+        "conformance/coverage/gfx900.tsv",
+        include_str!("../../../coverage/gfx900.tsv"),
+    ),
+    (
+        Target::Gfx908,
+        "conformance/coverage/gfx908.tsv",
+        include_str!("../../../coverage/gfx908.tsv"),
+    ),
+];
+
+/// A pair the cache must answer: row, MODE, coverage model and its condition.
+pub struct Want {
+    pub row: &'static str,
+    pub mode: u32,
+    pub cov: Coverage,
+    pub cond: String,
+    pub model: Model,
+}
+
+/// Which model input a plan input sets (`None`: none, the plan input is then 0).
+fn model_input(plan: &Plan, name: &str, model: &Model) -> Option<&'static str> {
+    let has = |n: &'static str| model.width(n).is_some().then_some(n);
+    match name {
+        "" if plan.salu => has("simm16"),
+        "" => has("s2"),
+        "vcc" | "s[22:23]" => has("vcc_in"),
+        "scc" => has("scc_in"),
+        "v0" | "v[0:1]" => has("d_in"),
+        "s0" | "s[0:1]" if plan.salu => has("d_in").or(has("s0")),
+        _ => {
+            let base: String = name
+                .trim_start_matches(['v', 's', '['])
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            match base.as_str() {
+                "4" => has("s0"),
+                "8" => has("s1"),
+                "12" => has("s2"),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The model input set by each plan input, or why the row's inputs do not map.
+fn mapping(plan: &Plan, model: &Model) -> Result<Vec<Option<&'static str>>, String> {
+    let map: Vec<Option<&'static str>> = plan
+        .inputs
+        .iter()
+        .map(|i| model_input(plan, &i.name, model))
+        .collect();
+    for (n, _) in &model.inputs {
+        if !map.contains(&Some(*n)) {
+            return Err(format!(
+                "the model's input {n} is no register of the row's text"
+            ));
+        }
+    }
+    Ok(map)
+}
+
+/// The MODEs a coverage model is solved and run under for a row.
+fn modes(plan: &Plan, cov: &Coverage) -> Vec<u32> {
+    if !cov.modes.is_empty() {
+        cov.modes.to_vec()
+    } else if plan.float {
+        FLOAT_MODES.to_vec()
+    } else {
+        vec![DEFAULT_MODE]
+    }
+}
+
+/// Every (row, MODE, coverage model) of a target, in a stable order.
+pub fn wanted(target: Target) -> Vec<Want> {
+    let mut out = Vec::new();
+    for (row, plan) in plans(target) {
+        let (Ok(plan), Some(model)) = (plan, gpuref_smt::model(row.name)) else {
+            continue;
+        };
+        if mapping(&plan, &model).is_err() {
+            continue;
+        }
+        for (cov, cond) in coverage::conditions(&model) {
+            for mode in modes(&plan, &cov) {
+                out.push(Want {
+                    row: row.name,
+                    mode,
+                    cov,
+                    cond: cond.clone(),
+                    model: model.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+fn cached(target: Target) -> Vec<Entry> {
+    let (_, path, text) = CACHE
+        .iter()
+        .find(|(t, _, _)| *t == target)
+        .expect("a target");
+    parse(path, text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The coverage level of a row: one group per coverage model and MODE with a `sat`
+/// answer, its values in the plan's input order; the group line names the model
+/// (`level=coverage mode=... model=NAME`).
+pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
+    let Some(model) = gpuref_smt::model(plan.row.name) else {
+        return Vec::new();
+    };
+    let Ok(map) = mapping(plan, &model) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for e in cached(target)
+        .into_iter()
+        .filter(|e| e.row == plan.row.name && e.status == "sat")
+    {
+        let tuple = map
+            .iter()
+            .map(|m| {
+                m.and_then(|n| e.inputs.iter().find(|(k, _)| k == n))
+                    .map_or(0, |(_, v)| *v)
+            })
+            .collect();
+        out.push(Group {
+            level: Level::Coverage,
+            keys: format!(" model={}", e.model),
+            why: "an input z3 found in the coverage model's condition".into(),
+            text: plan.text.as_str(),
+            mode: e.mode,
+            tuples: vec![tuple],
+        });
+    }
+    out
+}
+
+/// One z3 answer: status, inputs (sat), milliseconds.
+type Answer = (String, Vec<(String, u64)>, u64);
+
+/// One z3 query.
+fn solve_one(model: &Model, mode: u32, cond: &str, timeout_ms: u64) -> Answer {
+    let names: Vec<&str> = model.inputs.iter().map(|(n, _)| *n).collect();
+    let text = format!(
+        "(set-option :random-seed 7)\n(set-option :timeout {timeout_ms})\n{}(check-sat)\n(get-value ({}))\n",
+        coverage::query(model, mode, cond),
+        names.join(" ")
+    );
+    let t = Instant::now();
+    let out = Command::new("z3")
+        .args(["-in", "-smt2", &format!("-T:{}", timeout_ms / 1000 + 5)])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut c| {
+            if let Some(mut i) = c.stdin.take() {
+                i.write_all(text.as_bytes())?;
+            }
+            c.wait_with_output()
+        });
+    let ms = t.elapsed().as_millis() as u64;
+    let Ok(out) = out else {
+        return ("unknown".into(), Vec::new(), ms);
+    };
+    let s = String::from_utf8_lossy(&out.stdout).to_string();
+    let status = s.lines().next().unwrap_or("").trim().to_string();
+    if status != "sat" {
+        let st = if status == "unsat" {
+            "unsat"
+        } else {
+            "unknown"
+        };
+        return (st.into(), Vec::new(), ms);
+    }
+    let mut values = Vec::new();
+    for n in &names {
+        let Some(at) = s.find(&format!("({n} ")) else {
+            return ("unknown".into(), Vec::new(), ms);
+        };
+        let rest = &s[at + n.len() + 2..];
+        let tok: String = rest
+            .chars()
+            .take_while(|c| !matches!(c, ')' | ' ' | '\n'))
+            .collect();
+        let v = if let Some(h) = tok.strip_prefix("#x") {
+            u64::from_str_radix(h, 16).ok()
+        } else if let Some(b) = tok.strip_prefix("#b") {
+            u64::from_str_radix(b, 2).ok()
+        } else {
+            None
+        };
+        match v {
+            Some(v) => values.push((n.to_string(), v)),
+            None => return ("unknown".into(), Vec::new(), ms),
+        }
+    }
+    ("sat".into(), values, ms)
+}
+
+/// What `--solve-coverage` did, per coverage model: (sat, unsat, unknown, solve times).
+pub type Stats = BTreeMap<&'static str, (usize, usize, usize, Vec<u64>)>;
+
+/// Solves every pair of both targets and writes the caches under `root` (the repository
+/// root). A query whose text does not depend on MODE (no coverage condition reads it) is
+/// solved once and its answer recorded for every MODE and target that asks it.
+pub fn solve(
+    root: &Path,
+    timeout_ms: u64,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> std::io::Result<Stats> {
+    let mut memo: BTreeMap<(String, String), Answer> = BTreeMap::new();
+    let mut stats = Stats::new();
+    let all: Vec<(Target, Vec<Want>)> = CACHE.iter().map(|(t, _, _)| (*t, wanted(*t))).collect();
+    let total: usize = all.iter().map(|(_, w)| w.len()).sum();
+    let mut done = 0;
+    for (target, wants) in &all {
+        let mut text = format!(
+            "# gpuref generate --solve-coverage: z3 answers for the coverage level of {} (docs/design/0041-gcn5-coverage-models.md).\n# row\tmode\tcoverage model\tstatus\tinputs\tsolve ms (0: the answer of the same query at another MODE or target)\n",
+            target.name()
+        );
+        for w in wants {
+            done += 1;
+            progress(done, total, w.row);
+            let key_mode = if w.cond.contains("mode") { w.mode } else { 0 };
+            let key = (w.row.to_string(), format!("{key_mode:x}|{}", w.cond));
+            let fresh = !memo.contains_key(&key);
+            let (status, inputs, ms) = memo
+                .entry(key)
+                .or_insert_with(|| solve_one(&w.model, w.mode, &w.cond, timeout_ms))
+                .clone();
+            let ms = if fresh { ms } else { 0 };
+            if fresh {
+                let s = stats.entry(w.cov.name).or_default();
+                match status.as_str() {
+                    "sat" => s.0 += 1,
+                    "unsat" => s.1 += 1,
+                    _ => s.2 += 1,
+                }
+                s.3.push(ms);
+            }
+            let inp = if inputs.is_empty() {
+                "-".to_string()
+            } else {
+                inputs
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v:#x}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            text.push_str(&format!(
+                "{}\t{:#x}\t{}\t{status}\t{inp}\t{ms}\n",
+                w.row, w.mode, w.cov.name
+            ));
+        }
+        let (_, path, _) = CACHE
+            .iter()
+            .find(|(t, _, _)| t == target)
+            .expect("a target");
+        std::fs::write(root.join(path), text)?;
+    }
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Evaluates closed Bool terms with the `z3` command's simplifier: one answer per term.
+    fn evaluate(terms: &[String]) -> Vec<String> {
+        let text: String = terms.iter().map(|t| format!("(simplify {t})\n")).collect();
+        let mut c = Command::new("z3")
+            .args(["-in", "-smt2"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the z3 command (z3 4.8.12 is preinstalled)");
+        c.stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write");
+        let out = c.wait_with_output().expect("z3 ran");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_evaluation_can_fail() {
+        // S_ADD_U32's carry out, worked by hand: 0xffffffff + 1 carries, 1 + 1 does not.
+        let m = gpuref_smt::model("S_ADD_U32").unwrap();
+        let cond = coverage::conditions(&m)
+            .into_iter()
+            .find(|(c, _)| c.name == "int.carry_out")
+            .unwrap()
+            .1;
+        let t = |a: u64, b: u64| {
+            coverage::bind(&m, 0x3f0, &[("s0", a), ("s1", b), ("scc_in", 0)], &cond).unwrap()
+        };
+        assert_eq!(evaluate(&[t(0xffff_ffff, 1), t(1, 1)]), ["true", "false"]);
+    }
+
+    #[test]
+    fn every_pair_is_cached_and_every_stored_input_satisfies_its_condition() {
+        for (target, path, _) in CACHE {
+            let entries = cached(target);
+            let mut by_key: BTreeMap<(String, u32, String), &Entry> = BTreeMap::new();
+            for e in &entries {
+                let k = (e.row.clone(), e.mode, e.model.clone());
+                assert!(
+                    by_key.insert(k, e).is_none(),
+                    "{path}: {} {:#x} {} twice",
+                    e.row,
+                    e.mode,
+                    e.model
+                );
+            }
+            let wants = wanted(target);
+            let mut terms = Vec::new();
+            let mut what = Vec::new();
+            for w in &wants {
+                let key = (w.row.to_string(), w.mode, w.cov.name.to_string());
+                let e = by_key.remove(&key).unwrap_or_else(|| {
+                    panic!(
+                        "{path}: no answer for {} mode={:#x} {} (run gpuref generate --solve-coverage)",
+                        w.row, w.mode, w.cov.name
+                    )
+                });
+                if e.status == "sat" {
+                    let v: Vec<(&str, u64)> =
+                        e.inputs.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+                    let t = coverage::bind(&w.model, w.mode, &v, &w.cond).unwrap_or_else(|| {
+                        panic!(
+                            "{path}: {} {} lacks an input of the model",
+                            w.row, w.cov.name
+                        )
+                    });
+                    terms.push(t);
+                    what.push(format!(
+                        "{} mode={:#x} {} {:x?}",
+                        w.row, w.mode, w.cov.name, e.inputs
+                    ));
+                }
+            }
+            assert!(
+                by_key.is_empty(),
+                "{path}: answers for pairs no longer asked: {:?}",
+                by_key.keys().take(5).collect::<Vec<_>>()
+            );
+            let got = evaluate(&terms);
+            assert_eq!(
+                got.len(),
+                terms.len(),
+                "{path}: z3 answered {} of {}",
+                got.len(),
+                terms.len()
+            );
+            let bad: Vec<&String> = what
+                .iter()
+                .zip(&got)
+                .filter(|(_, g)| *g != "true")
+                .map(|(w, _)| w)
+                .collect();
+            assert!(
+                bad.is_empty(),
+                "{path}: stored inputs outside their condition: {bad:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! Named coverage models (docs/design/0041-gcn5-coverage-models.md): IBM FPgen-style float
+//! models, GPU models and integer models, each a Bool SMT-LIB2 condition over a z3 model's
+//! inputs (and `mode`), independent of the kernels. The conformance generator asks z3 for
+//! one input satisfying each applicable condition per row and MODE, caches the answers
+//! (`conformance/coverage/<target>.tsv`) and runs them as the vectors' coverage level.
+//!
+//! Which models apply to a row is decided by the operation its z3 model declares
+//! ([`FpOp`], set where the model builds its rounded operation) for the float models, and by
+//! the row's integer operation family for the integer ones (integer models declare no
+//! operation: the family is read from the mnemonic, `int.rs`).
+
+mod cache;
+mod float;
+mod int;
+
+pub use cache::{parse, Entry};
+
+use crate::Model;
+
+/// A float format: exponent bits and fraction bits (significand precision `m + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Format {
+    pub e: u32,
+    pub m: u32,
+}
+
+impl Format {
+    pub const H: Format = Format { e: 5, m: 10 };
+    pub const S: Format = Format { e: 8, m: 23 };
+    pub const D: Format = Format { e: 11, m: 52 };
+    /// Width in bits.
+    pub fn w(self) -> u32 {
+        1 + self.e + self.m
+    }
+}
+
+/// The rounded float operation a model computes, as coverage sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpKind {
+    /// `a + b`.
+    Add,
+    /// `a - b` (the reversed forms list their operands reversed).
+    Sub,
+    /// `a * b`; `legacy`: DX9's `0 * x = 0`.
+    Mul { legacy: bool },
+    /// `a * b + c`; `fused`: one rounding, else the product is rounded first; `legacy`: DX9.
+    MulAdd { fused: bool, legacy: bool },
+    /// A float-to-float conversion of `a`.
+    Convert,
+    /// A float-to-integer conversion of `a` (truncating, saturating) to `width` bits.
+    ToInt { signed: bool, width: u32 },
+}
+
+/// The operation of a float model: kind, operand format, result format and the operand
+/// bit-vector inputs in the operation's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FpOp {
+    pub kind: OpKind,
+    pub input: Format,
+    pub output: Format,
+    pub operands: Vec<&'static str>,
+}
+
+/// The class of operations a coverage model is made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Class {
+    /// Rounded arithmetic (add/sub, mul, mad/fma) and float-to-float conversions.
+    Rounded,
+    /// Additions: add/sub and the sum of mad/fma.
+    Sum,
+    /// Any float operation's operands.
+    Operand,
+    /// Legacy (DX9) multiplies.
+    Legacy,
+    /// Float-to-integer conversions.
+    ToInt,
+    /// Operations with a 16-bit float result.
+    Half,
+    /// Integer add / subtract with a carry, borrow or overflow.
+    IntArith,
+    /// Shifts.
+    Shift,
+    /// Bit-field extracts.
+    Bfe,
+    /// High half of a signed multiply.
+    MulHi,
+    /// Sum of absolute differences.
+    Sad,
+}
+
+/// A named coverage model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    /// Stable dotted name.
+    pub name: &'static str,
+    pub class: Class,
+    /// What the condition states.
+    pub what: &'static str,
+    /// MODE values the model is solved and run under instead of the row's corpus MODEs
+    /// (empty: the corpus MODEs).
+    pub modes: &'static [u32],
+}
+
+/// Every coverage model.
+pub fn all() -> Vec<Coverage> {
+    float::MODELS.iter().chain(int::MODELS).copied().collect()
+}
+
+/// The coverage model of a name.
+pub fn by_name(name: &str) -> Option<Coverage> {
+    all().into_iter().find(|c| c.name == name)
+}
+
+/// The coverage models that apply to a row's z3 model, each with its condition: a Bool
+/// term over the model's inputs and `mode` (the MODE constant is declared by [`query`]).
+pub fn conditions(model: &Model) -> Vec<(Coverage, String)> {
+    let mut out = float::conditions(model);
+    out.extend(int::conditions(model));
+    out
+}
+
+/// The SMT-LIB2 text that declares a model's inputs and `mode` and asserts `cond`: what
+/// the solver checks (followed by `(check-sat)`).
+pub fn query(model: &Model, mode: u32, cond: &str) -> String {
+    let mut s = format!("(define-fun mode () (_ BitVec 32) #x{mode:08x})\n");
+    for (n, w) in &model.inputs {
+        s.push_str(&format!("(declare-const {n} (_ BitVec {w}))\n"));
+    }
+    s.push_str(&format!("(assert {cond})\n"));
+    s
+}
+
+/// `cond` with every input and `mode` bound to the given values (a closed Bool term z3's
+/// simplifier evaluates to `true` or `false`); `None` if an input has no value.
+pub fn bind(model: &Model, mode: u32, values: &[(&str, u64)], cond: &str) -> Option<String> {
+    let mut binds = vec![format!("(mode #x{mode:08x})")];
+    for (n, w) in &model.inputs {
+        let v = values.iter().find(|(k, _)| k == n)?.1;
+        binds.push(format!("({n} (_ bv{v} {w}))"));
+    }
+    Some(format!("(let ({}) {cond})", binds.join(" ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_dotted_and_classed() {
+        let all = all();
+        let mut seen = std::collections::BTreeSet::new();
+        for c in &all {
+            assert!(seen.insert(c.name), "{} twice", c.name);
+            let (family, rest) = c.name.split_once('.').expect("dotted");
+            assert!(matches!(family, "fpgen" | "gpu" | "int"), "{}", c.name);
+            assert!(!rest.is_empty() && !c.what.is_empty(), "{}", c.name);
+        }
+        assert!(by_name("fpgen.tie").is_some() && by_name("int.carry_out").is_some());
+    }
+
+    #[test]
+    fn rows_get_the_models_of_their_operation() {
+        let names = |row: &str| -> Vec<&str> {
+            conditions(&crate::model(row).unwrap())
+                .iter()
+                .map(|(c, _)| c.name)
+                .collect()
+        };
+        let add = names("V_ADD_F32");
+        assert!(add.contains(&"fpgen.tie") && add.contains(&"fpgen.cancel_massive"));
+        assert!(!add.contains(&"gpu.legacy_zero") && !add.contains(&"int.carry_out"));
+        let mul = names("V_MUL_F32");
+        assert!(mul.contains(&"fpgen.tie") && !mul.contains(&"fpgen.cancel_massive"));
+        assert!(names("V_MUL_LEGACY_F32").contains(&"gpu.legacy_zero"));
+        assert!(names("V_FMA_F32").contains(&"fpgen.cancel_massive"));
+        assert!(names("V_CVT_I32_F32").contains(&"gpu.cvt_upper_at"));
+        assert!(names("V_ADD_F16").contains(&"gpu.f16_overflow"));
+        assert!(names("S_ADD_U32").contains(&"int.carry_out"));
+        assert!(names("V_SUB_CO_U32").contains(&"int.borrow"));
+        assert!(names("S_LSHL_B32").contains(&"int.shift_ge_width"));
+        assert!(names("V_BFE_U32").contains(&"int.bfe_past_top"));
+        assert!(names("V_MUL_HI_I32").contains(&"int.mul_hi_neg_neg"));
+        assert!(names("V_SAD_U32").contains(&"int.sad_overflow"));
+        assert!(names("S_NOT_B32").is_empty());
+    }
+
+    #[test]
+    fn bind_closes_the_condition_over_every_input() {
+        let m = crate::model("V_ADD_F32").unwrap();
+        let t = bind(&m, 0x3f0, &[("s0", 1), ("s1", 2)], "(= s0 s1)").unwrap();
+        assert_eq!(
+            t,
+            "(let ((mode #x000003f0) (s0 (_ bv1 32)) (s1 (_ bv2 32))) (= s0 s1))"
+        );
+        assert!(bind(&m, 0, &[("s0", 1)], "true").is_none());
+    }
+}
