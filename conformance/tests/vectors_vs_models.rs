@@ -130,10 +130,21 @@ fn literal(op: &str) -> Option<u64> {
 }
 
 /// How the case maps onto the model: inputs, and the case output names of the model's
-/// outputs.
+/// outputs (with the bit offset of a dword of a 128-bit result: `Some(32)` is bits 63:32
+/// of the model output, compared with that one register).
 struct Mapped {
     inputs: Inputs,
-    outputs: Vec<(&'static str, String)>,
+    outputs: Vec<(&'static str, String, Option<u32>)>,
+}
+
+/// The four dword registers of a 128-bit register range (`v[12:15]` → v12 … v15), which a
+/// case lists one by one (docs/vector-format.md), if `op` is one.
+fn quad(op: &str) -> Option<[String; 4]> {
+    let (file, rest) = op.split_at_checked(1)?;
+    let (a, b) = rest.strip_prefix('[')?.strip_suffix(']')?.split_once(':')?;
+    let (a, b): (u32, u32) = (a.parse().ok()?, b.parse().ok()?);
+    (matches!(file, "v" | "s") && b == a + 3)
+        .then(|| [0, 1, 2, 3].map(|i| format!("{file}{}", a + i)))
 }
 
 /// Map a case onto a model's inputs: `Err` gives the reason the form is not covered.
@@ -154,17 +165,26 @@ fn map_case(case: &Case, model: &gpuref_smt::Model) -> Result<Mapped, String> {
     let mut outputs = Vec::new();
     if has_out("d") {
         let r = ops.next().ok_or("no destination operand in the asm text")?;
-        outputs.push(("d", r));
+        match quad(&r).filter(|_| has_out("d_hi")) {
+            // A 128-bit result (V_MQSAD_U32_U8): `d` is bits 63:0, `d_hi` bits 127:64.
+            Some([r0, r1, r2, r3]) => outputs.extend([
+                ("d", r0, Some(0)),
+                ("d", r1, Some(32)),
+                ("d_hi", r2, Some(0)),
+                ("d_hi", r3, Some(32)),
+            ]),
+            None => outputs.push(("d", r, None)),
+        }
     }
     if !scalar && has_out("vcc") {
         let r = ops
             .next()
             .ok_or("no lane-mask destination in the asm text")?;
-        outputs.push(("vcc", r));
+        outputs.push(("vcc", r, None));
     }
     for (o, reg) in [("scc", "scc"), ("exec", "exec"), ("m0", "m0"), ("pc", "pc")] {
         if has_out(o) {
-            outputs.push((o, reg.to_string()));
+            outputs.push((o, reg.to_string(), None));
         }
     }
     let value = |r: &str| case.input(r).unwrap_or(0);
@@ -176,7 +196,17 @@ fn map_case(case: &Case, model: &gpuref_smt::Model) -> Result<Mapped, String> {
             let slot = if has_in("simm16") { "simm16" } else { "s2" };
             inputs.insert(slot, k);
         } else if let Some(s) = free.next() {
-            inputs.insert(s, value(&op));
+            match quad(&op).filter(|_| s == "s2" && has_in("s2_hi")) {
+                // A 128-bit source: `s2` is bits 63:0, `s2_hi` bits 127:64.
+                Some(q) => {
+                    let pair = |a: &str, b: &str| value(a) & 0xffff_ffff | value(b) << 32;
+                    inputs.insert("s2", pair(&q[0], &q[1]));
+                    inputs.insert("s2_hi", pair(&q[2], &q[3]));
+                }
+                None => {
+                    inputs.insert(s, value(&op));
+                }
+            }
         } else if has_in("vcc_in") && !inputs.contains_key("vcc_in") {
             // The VOP2 carry-in / CNDMASK select (`vcc`) or the VOP3 SGPR pair.
             inputs.insert("vcc_in", value(&op));
@@ -187,8 +217,8 @@ fn map_case(case: &Case, model: &gpuref_smt::Model) -> Result<Mapped, String> {
     // The destination register before the instruction (MAC, ADDK, CMOVK, BITSET, ...).
     let d_reg = outputs
         .iter()
-        .find(|(o, _)| *o == "d")
-        .map(|(_, r)| r.clone());
+        .find(|(o, _, _)| *o == "d")
+        .map(|(_, r, _)| r.clone());
     for (n, w) in &model.inputs {
         if inputs.contains_key(n) {
             continue;
@@ -343,9 +373,12 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
     let mapped = map_case(case, model)?;
     let want = ev.eval(&mapped.inputs);
     let mut bad = Vec::new();
-    for (o, reg) in &mapped.outputs {
+    for (o, reg, dword) in &mapped.outputs {
         let w = model.width(o).unwrap_or(64);
-        let v = want[o];
+        let v = match dword {
+            Some(at) => want[o] >> at & 0xffff_ffff,
+            None => want[o],
+        };
         let spec = case
             .outputs
             .iter()
@@ -354,7 +387,9 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
             .map(|(_, s)| s.clone())
             // Not listed: the register is unchanged (docs/vector-format.md, field 6).
             .unwrap_or_else(|| Spec::exact(case.input(reg).unwrap_or(0)));
-        let ok = if *o == "d" {
+        let ok = if dword.is_some() {
+            spec.accepts(v)
+        } else if *o == "d" {
             d_agrees(&want, &spec, w)
         } else if w == 1 {
             bit_agrees(v, &spec)
