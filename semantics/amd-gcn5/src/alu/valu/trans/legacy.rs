@@ -83,25 +83,13 @@ pub(super) fn v_log_legacy_f32(x: &LaneIn, c: &LaneCtx) -> LaneOut {
 
 #[cfg(test)]
 mod tests {
-    use super::super::KERNELS;
     use super::*;
-    use crate::alu::mode::Mode;
+    use crate::alu::valu::testing::{call, srcs, KEEP};
     use gpuref_float::Flags;
 
     fn run(name: &str, s0: u64, mode: u32) -> LaneOut {
-        let k = KERNELS.iter().find(|k| k.name == name).expect("row");
-        (k.kernel)(
-            &LaneIn {
-                s0,
-                ..LaneIn::default()
-            },
-            &LaneCtx {
-                mode: Mode(mode),
-                clamp: false,
-            },
-        )
+        call(name, srcs([s0, 0, 0]), mode, false)
     }
-    const KEEP: u32 = 0xf0;
     const FLUSH: u32 = 0;
 
     fn open(o: &LaneOut) -> Option<(Accept, &'static str)> {

@@ -2,24 +2,11 @@
 //! the stated accuracy worked out by hand).
 
 use super::*;
-use crate::alu::mode::Mode;
+use crate::alu::valu::testing::{call, srcs};
 use crate::alu::valu::Unsettled;
 
 fn run(name: &str, s0: u64, mode: u32) -> LaneOut {
-    let k = KERNELS
-        .iter()
-        .find(|k| k.name == name)
-        .unwrap_or_else(|| panic!("{name}"));
-    (k.kernel)(
-        &LaneIn {
-            s0,
-            ..LaneIn::default()
-        },
-        &LaneCtx {
-            mode: Mode(mode),
-            clamp: false,
-        },
-    )
+    call(name, srcs([s0, 0, 0]), mode, false)
 }
 
 /// Keep denormals everywhere, round to nearest even (FP_DENORM = 0xf).
