@@ -443,6 +443,10 @@ fn cmd_generate(
     isa: Option<&str>,
     random: Option<usize>,
 ) -> ExitCode {
+    if let Some(e) = generate::gcn5_alu::coverage::cache_error() {
+        eprintln!("gpuref generate: the coverage cache is malformed: {e} (rewrite it with `gpuref generate --solve-coverage`)");
+        return ExitCode::FAILURE;
+    }
     let tty = std::io::stderr().is_terminal();
     let mut progress = |done: usize, total: usize| {
         if tty {
