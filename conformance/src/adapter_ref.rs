@@ -65,7 +65,16 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
         return 2;
     };
     let offered: u32 = match first.split_once('\t') {
-        Some(("gpuref-adapter", v)) => v.trim().parse().unwrap_or(1),
+        Some(("gpuref-adapter", v)) => match v.trim().parse() {
+            Ok(v) if v >= 1 => v,
+            _ => {
+                eprintln!(
+                    "gpuref adapter: the handshake's version {:?} is not a protocol version (1, 2, ...)",
+                    v.trim()
+                );
+                return 2;
+            }
+        },
         _ => {
             eprintln!("gpuref adapter: expected the handshake, got {first:?}");
             return 2;
@@ -108,4 +117,36 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
     }
     let _ = out.flush();
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::serve;
+
+    fn talk(input: &str) -> (i32, String) {
+        let mut out = Vec::new();
+        let code = serve(input.as_bytes(), &mut out);
+        (code, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn the_greeting_picks_the_protocol_version() {
+        let (code, out) = talk("gpuref-adapter\t2\nbye\n");
+        assert_eq!(code, 0);
+        assert!(out.starts_with("hello\t2\t"), "{out}");
+        let (code, out) = talk("gpuref-adapter\t1\nbye\n");
+        assert_eq!(code, 0);
+        assert!(out.starts_with("hello\t1\t"), "{out}");
+    }
+
+    #[test]
+    fn a_version_that_is_not_a_number_is_refused_without_a_greeting() {
+        for bad in ["two", "", "0", "-1", "2.0"] {
+            let (code, out) = talk(&format!("gpuref-adapter\t{bad}\nbye\n"));
+            assert_eq!(code, 2, "{bad:?}");
+            assert!(out.is_empty(), "{bad:?}: {out}");
+        }
+        let (code, out) = talk("hello\t2\n");
+        assert_eq!((code, out.as_str()), (2, ""));
+    }
 }
