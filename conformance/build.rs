@@ -8,6 +8,10 @@
 //!   `Cargo.toml`: the decoder, encoder, printer, parser and tables the encoding vectors come
 //!   from; its tests are left out so that adding a test does not make the corpus stale),
 //!   for ISA `gcn5`.
+//!
+//! Test-only files are left out of both hashes: by the workspace's naming rule a `#[cfg(test)]`
+//! module in a file of its own is named `tests.rs`, `tests_*.rs`, `*_tests.rs` or
+//! `testing.rs`, or lies in a `tests/` folder, and no other file is named so.
 
 use std::path::{Path, PathBuf};
 
@@ -18,11 +22,19 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs" || x == "toml") {
+            if p.file_name().is_none_or(|n| n != "tests") {
+                files(&p, out);
+            }
+        } else if p.extension().is_some_and(|x| x == "rs" || x == "toml") && !test_only(&p) {
             out.push(p);
         }
     }
+}
+
+/// A test module's own file (the naming rule above).
+fn test_only(p: &Path) -> bool {
+    let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    stem == "tests" || stem == "testing" || stem.starts_with("tests_") || stem.ends_with("_tests")
 }
 
 /// FNV-1a over (relative path, 0, content, 0) of every file under `paths`, in path order.
