@@ -96,8 +96,9 @@ pub type ScalarKernelRow = KernelRow<ScalarKernel>;
 /// Why an instruction cannot be executed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExecError {
-    /// An instruction, or one of its forms, without executable semantics yet, with the
-    /// reason (a wave-level state not modelled, a dispute note to write first, ...).
+    /// An instruction, or one of its forms, without executable semantics (out of scope, or
+    /// not yet), with the reason (a wave-level state not modelled, no arithmetic in the
+    /// manual to compute a sample from, ...).
     Pending {
         name: &'static str,
         reason: &'static str,
@@ -111,7 +112,7 @@ impl fmt::Display for ExecError {
         match self {
             ExecError::Pending { name, reason } => write!(
                 f,
-                "{} has no executable semantics yet: {reason}",
+                "{} has no executable semantics: {reason}",
                 name.to_ascii_lowercase()
             ),
             ExecError::NotYet { name } => write!(
