@@ -202,7 +202,7 @@ fn the_committed_manifest_lists_every_file_and_its_totals() {
     let total = t.lines().find(|l| l.starts_with("#!total ")).unwrap();
     let entries = t.lines().filter(|l| !l.starts_with('#')).count();
     assert!(total.contains(&format!("files={entries} ")), "{total}");
-    // The budget holds: the whole corpus under 64 MiB.
-    assert!(total.ends_with(&format!("budget={}", 64 << 20)), "{total}");
+    // The budget holds: the whole corpus under 100 MiB (docs/design/0039).
+    assert!(total.ends_with(&format!("budget={}", 100 << 20)), "{total}");
     assert_eq!(t.lines().filter(|l| l.starts_with("#!part ")).count(), 4);
 }

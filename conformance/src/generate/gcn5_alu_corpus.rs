@@ -109,7 +109,10 @@ fn index_text(target: Target, levels: Levels, rows: &[IndexRow]) -> String {
          instruction, `<format>/<mnemonic>.vec`, in the format of docs/vector-format.md \
          (\"GCN5 ALU value vectors\"); each `##` group line names its level (`level=edge`, \
          `level=coverage` with the z3 coverage model as `model=NAME`, `level=random`) and MODE. Rows with a kernel and no file are listed at the end with \
-         the reason. The budget and the on-demand levels: docs/design/0039.\n",
+         the reason. The vector ALU rows that work on the whole wave (V_READLANE_B32, \
+         V_WRITELANE_B32, V_READFIRSTLANE_B32, V_SWAP_B32, V_NOP, the AccVGPR moves) and \
+         S_CALL_B64 have state vectors instead (`../state/wavelevel.jsonl`, \
+         `../state/program.jsonl`). The budget and the on-demand levels: docs/design/0039.\n",
         target.name(),
         if levels.edge {
             String::new()

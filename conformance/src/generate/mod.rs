@@ -159,8 +159,9 @@ pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, Generated)> {
 
 const MIB: usize = 1 << 20;
 
-/// The committed corpus's budget: all ISAs together (DESIGN.md: of the order of 64 MiB).
-pub const BUDGET: usize = 64 * MIB;
+/// The committed corpus's budget on disk: all ISAs together (DESIGN.md: of the order of 64
+/// MiB; raised for 100 state cases per row, docs/design/0039 "Budgets per part").
+pub const BUDGET: usize = 100 * MIB;
 
 /// The parts of the corpus and their budgets in bytes (docs/design/0039), by the folder a
 /// path lies in: `float/`, and the `encoding/`, `alu/` and `state/` folders of both GCN5
@@ -169,7 +170,7 @@ pub const PARTS: [(&str, usize); 4] = [
     ("float", 20 * MIB),
     ("gcn5-encoding", 4 * MIB),
     ("gcn5-alu", 16 * MIB),
-    ("gcn5-state", 20 * MIB),
+    ("gcn5-state", 56 * MIB),
 ];
 
 /// The part of a path from the corpus root (`None`: the manifest, or a path of no part).

@@ -50,23 +50,25 @@ fn hwreg(id: u16, offset: u16, size: u16) -> u16 {
 }
 
 fn simm16s(name: &str, rng: &mut Rng) -> Vec<u16> {
-    let mut v: Vec<u16> =
-        if name.contains("BRANCH") && !name.contains("JOIN") || name == "S_CBRANCH_I_FORK" {
-            // SIMM16 2 first: the edge states run on it, and a taken branch by 0 would not show.
-            vec![2, 0, 1, 0x7fff, 0x8000, 0xffff, 0xfffe]
-        } else if name.contains("REG") && (name.contains("GET") || name.contains("SET")) {
-            let mut v = Vec::new();
-            for id in [1, 2, 3, 4, 5, 6, 7, 0, 15, 16, 17, 18, 19] {
-                for (o, s) in [(0, 32), (0, 1), (4, 4), (31, 1), (30, 4)] {
-                    v.push(hwreg(id, o, s));
-                }
+    let mut v: Vec<u16> = if name.contains("BRANCH") && !name.contains("JOIN")
+        || name == "S_CBRANCH_I_FORK"
+        || name == "S_CALL_B64"
+    {
+        // SIMM16 2 first: the edge states run on it, and a taken branch by 0 would not show.
+        vec![2, 0, 1, 0x7fff, 0x8000, 0xffff, 0xfffe]
+    } else if name.contains("REG") && (name.contains("GET") || name.contains("SET")) {
+        let mut v = Vec::new();
+        for id in [1, 2, 3, 4, 5, 6, 7, 0, 15, 16, 17, 18, 19] {
+            for (o, s) in [(0, 32), (0, 1), (4, 4), (31, 1), (30, 4)] {
+                v.push(hwreg(id, o, s));
             }
-            v
-        } else if name == "S_SET_GPR_IDX_ON" {
-            vec![0, 1, 2, 4, 8, 0xf]
-        } else {
-            vec![0, 1, 3, 0xffff]
-        };
+        }
+        v
+    } else if name == "S_SET_GPR_IDX_ON" {
+        vec![0, 1, 2, 4, 8, 0xf]
+    } else {
+        vec![0, 1, 3, 0xffff]
+    };
     v.push(rng.next_u64() as u16);
     v
 }
