@@ -226,3 +226,89 @@ pub fn cases(rc: &mut RowCases, rng: &mut Rng) {
         rc.push(i, &st, "random");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{RowCases, CAP};
+    use crate::generate::Rng;
+    use crate::state::Value;
+    use gpuref_amd_gcn5::instructions::by_name;
+    use gpuref_amd_gcn5::Target;
+
+    fn cases(target: Target, name: &str) -> RowCases {
+        let row = by_name(target, name).unwrap();
+        let mut rc = RowCases::new(target, row);
+        super::cases(&mut rc, &mut Rng::from_name("wavelevel test"));
+        rc
+    }
+
+    fn lane(v: Option<&Value>, l: u32) -> String {
+        match v {
+            Some(Value::Map(m)) => m[&l.to_string()].clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// V_READLANE_B32 with the lane select in s4 reads lane S4[5:0] of v1 whatever EXEC
+    /// is (Vega VOP3A: "Copy one VGPR value to one SGPR ... S1 = Lane Select. Ignores exec
+    /// mask."; S1[5:0], rule `gcn5.valu.lane_select`): worked from each case's own initial
+    /// lanes, not from the reference.
+    #[test]
+    fn readlane_reads_the_selected_lane_of_the_initial_state() {
+        let rc = cases(Target::Gfx900, "V_READLANE_B32");
+        assert_eq!(rc.cases.len(), CAP, "{:?}", rc.skipped);
+        let mut seen = 0;
+        for c in rc
+            .cases
+            .iter()
+            .filter(|c| c.asm == "v_readlane_b32 s10, v1, s4")
+        {
+            let Some(Value::Scalar(sel)) = c.initial.get("s4") else {
+                panic!("{c:?}")
+            };
+            let sel = u32::from_str_radix(sel.trim_start_matches("0x"), 16).unwrap();
+            let want = lane(c.initial.get("v1"), sel & 63);
+            let got = match c.final_state.get("s10") {
+                Some(Value::Scalar(s)) => s.clone(),
+                // Unchanged: the seeded s10 held the lane's value already (never here).
+                _ => panic!("{c:?}"),
+            };
+            assert_eq!(
+                got,
+                want,
+                "select {sel:#x}, exec {:?}",
+                c.initial.get("exec")
+            );
+            seen += 1;
+        }
+        assert!(seen >= 15, "{seen}");
+    }
+
+    /// V_SWAP_B32 exchanges the active lanes only, and V_NOP has its edge cases (forms and EXEC
+    /// patterns) and no random ones; the AccVGPR moves exist on gfx908 alone.
+    #[test]
+    fn swap_exchanges_active_lanes_and_nop_has_only_edges() {
+        let rc = cases(Target::Gfx900, "V_SWAP_B32");
+        let c = rc.cases.iter().find(|c| c.why == "exec.last").unwrap();
+        assert_eq!(c.asm, "v_swap_b32 v4, v1");
+        assert_eq!(
+            lane(c.final_state.get("v4"), 63),
+            lane(c.initial.get("v1"), 63)
+        );
+        assert_eq!(
+            lane(c.final_state.get("v1"), 63),
+            lane(c.initial.get("v4"), 63)
+        );
+        let Some(Value::Map(m)) = c.final_state.get("v4") else {
+            panic!()
+        };
+        assert_eq!(m.len(), 1, "{m:?}");
+        let nop = cases(Target::Gfx900, "V_NOP");
+        assert!(nop.cases.len() >= 7, "{:?}", nop.skipped);
+        assert!(nop.cases.iter().all(|c| c.why != "random"));
+        assert!(nop.cases.iter().all(|c| c.final_state.is_empty()));
+        assert!(by_name(Target::Gfx900, "V_ACCVGPR_READ_B32").is_none());
+        let acc = cases(Target::Gfx908, "V_ACCVGPR_WRITE_B32");
+        assert_eq!(acc.cases.len(), CAP, "{:?}", acc.skipped);
+    }
+}
