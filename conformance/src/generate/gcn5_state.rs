@@ -17,6 +17,7 @@ mod buffer;
 mod ds;
 mod flat;
 mod image;
+mod mfma;
 mod program;
 mod smem;
 
@@ -79,7 +80,17 @@ impl Init {
     }
 
     /// The lanes of VGPR `vN` that `exec` has active, lane `l` = `f(l)`.
-    pub fn lanes(&mut self, reg: u8, exec: u64, mut f: impl FnMut(usize) -> u32) -> &mut Self {
+    pub fn lanes(&mut self, reg: u8, exec: u64, f: impl FnMut(usize) -> u32) -> &mut Self {
+        self.reg_lanes(&format!("v{reg}"), exec, f)
+    }
+
+    /// The lanes of the vector register `name` (`v3`, `a64`) that `exec` has active.
+    pub fn reg_lanes(
+        &mut self,
+        name: &str,
+        exec: u64,
+        mut f: impl FnMut(usize) -> u32,
+    ) -> &mut Self {
         let m: BTreeMap<String, String> = lanes(exec)
             .map(|l| (l.to_string(), format!("{:#x}", f(l))))
             .collect();
@@ -87,9 +98,9 @@ impl Init {
         if m.len() == 64 && m.values().all(|v| Some(v) == first.as_ref()) {
             // Every lane alike: one string.
             self.values
-                .insert(format!("v{reg}"), Value::Scalar(first.unwrap_or_default()));
+                .insert(name.to_string(), Value::Scalar(first.unwrap_or_default()));
         } else if !m.is_empty() {
-            self.values.insert(format!("v{reg}"), Value::Map(m));
+            self.values.insert(name.to_string(), Value::Map(m));
         }
         self
     }
@@ -239,8 +250,8 @@ fn make_case(target: Target, inst: &Instruction, init: &Init, why: &str) -> Resu
 }
 
 /// The families and the file each writes.
-const FAMILIES: [&str; 9] = [
-    "ds", "mubuf", "mtbuf", "flat", "global", "scratch", "smem", "mimg", "program",
+const FAMILIES: [&str; 10] = [
+    "ds", "mubuf", "mtbuf", "flat", "global", "scratch", "smem", "mimg", "program", "mfma",
 ];
 
 fn family(row: &Row) -> Option<&'static str> {
@@ -254,6 +265,7 @@ fn family(row: &Row) -> Option<&'static str> {
         Format::Scratch => "scratch",
         Format::Smem if gpuref_amd_gcn5::mem::smem::handles(row.name) => "smem",
         Format::Mimg if gpuref_amd_gcn5::mem::image::handles(row) => "mimg",
+        Format::Vop3pMai if gpuref_amd_gcn5::alu::vpacked::shape(row.name).is_some() => "mfma",
         _ if gpuref_amd_gcn5::program::handles(row.name) => "program",
         _ => return None,
     };
@@ -269,6 +281,7 @@ fn row_cases(target: Target, row: &'static Row, fam: &str, cap: usize) -> RowCas
         "flat" | "global" | "scratch" => flat::cases(&mut rc, &mut rng),
         "smem" => smem::cases(&mut rc, &mut rng),
         "mimg" => image::cases(&mut rc, &mut rng),
+        "mfma" => mfma::cases(&mut rc, &mut rng),
         _ => program::cases(&mut rc, &mut rng),
     }
     rc
@@ -311,6 +324,10 @@ pub fn files_capped(
     let mut out = Vec::new();
     for target in [Target::Gfx900, Target::Gfx908] {
         for fam in FAMILIES.into_iter().filter(|f| families.contains(f)) {
+            // A family with no row on the target (MFMA on gfx900) has no file there.
+            if !rows().any(|r| r.targets.contains(target) && family(r) == Some(fam)) {
+                continue;
+            }
             let mut cases = Vec::new();
             let mut notes = vec![if cap == CAP {
                 format!(
@@ -321,6 +338,12 @@ pub fn files_capped(
                     "at most {cap} cases per row (an on-demand level, `gpuref generate --state-cap {cap}`; the committed corpus has {CAP}, docs/design/0035); a row with fewer has no more distinct edge cases and random draws left"
                 )
             }];
+            if fam == "mfma" {
+                notes.push(format!(
+                    "MFMA: each row also stops once its cases pass {} bytes per unit of the cap (a lane-varying case of a 32x32 row is ~100 KB: 32 AccVGPRs x 64 lanes with a range each), so the 32x32 and 16x16 rows have fewer than the cap; every row keeps its edge cases, EXEC patterns, BLGP patterns and, with more than one block, a CBSZ/ABID broadcast (docs/design/0036)",
+                    mfma::BYTES_PER_CASE
+                ));
+            }
             for row in rows().filter(|r| r.targets.contains(target)) {
                 if family(row) != Some(fam) {
                     continue;
