@@ -340,7 +340,7 @@ pub fn files_capped(
             }];
             if fam == "mfma" {
                 notes.push(format!(
-                    "MFMA: each row also stops once its cases pass {} bytes per unit of the cap (a lane-varying case of a 32x32 row is ~100 KB: 32 AccVGPRs x 64 lanes with a range each), so the 32x32 and 16x16 rows have fewer than the cap; every row keeps its edge cases, EXEC patterns, BLGP patterns and, with more than one block, a CBSZ/ABID broadcast (docs/design/0036)",
+                    "MFMA: each row also stops once its cases pass {} bytes per unit of the cap (a lane-varying case of a 32x32 row is ~100 KB: 32 AccVGPRs x 64 lanes with a range each), so every row has fewer than the cap: each keeps its edge cases (every operand alike in every lane), its EXEC patterns and at least one lane-varying case (the CBSZ/ABID broadcast on rows with more than one block, else BLGP 1), the rows with 4 output registers most BLGP patterns, and only two I8 rows reach the seeded random waves; `gpuref generate --out DIR --state-cap N --state-family mfma` makes more (docs/design/0036)",
                     mfma::BYTES_PER_CASE
                 ));
             }

@@ -15,8 +15,8 @@
 //! place, then random A/B/C with random CBSZ/ABID/BLGP and MODE. A lane-varying
 //! case of a 32 x 32 row is ~100 KB (32 AccVGPRs x 64 lanes x a range), so each row stops
 //! adding cases once its cases pass [`BYTES_PER_CASE`] x cap bytes (the state budget,
-//! docs/design/0035): the small rows keep about eight lane-varying cases, the 32 x 32 rows
-//! one.
+//! docs/design/0035): the rows with 4 output registers keep 5-12 lane-varying cases, the
+//! 32 x 32 rows 1-3.
 
 use super::{settle, Init, RowCases, EXEC_ALL, EXEC_ALT, EXEC_LAST};
 use crate::generate::Rng;
