@@ -67,13 +67,22 @@ pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) ->
         }
         None => p.push(t("the MODELS table of ")),
     }
+    // The MFMA element models are checked on whole waves, not lane inputs (note 0036).
+    let (how, note) = if source == gpuref_smt::gcn5::MFMA_SOURCE {
+        (
+            " (one output element of the wave; checked against the kernel on every output element of random waves, its layout typed again from the calculator: ",
+            "docs/design/0036-gcn5-mfma.md",
+        )
+    } else {
+        (
+            " (cross-checked against the kernel on edge, random and z3-found inputs: ",
+            "docs/design/0027-smt-models.md",
+        )
+    };
     p.extend([
         repo_link(source, source),
-        t(" (cross-checked against the kernel on edge, random and z3-found inputs: "),
-        repo_link(
-            "docs/design/0027-smt-models.md",
-            "docs/design/0027-smt-models.md",
-        ),
+        t(how),
+        repo_link(note, note),
         t("). The SMT-LIB2 script: "),
         code(cmd),
         t(" (pipe it to "),

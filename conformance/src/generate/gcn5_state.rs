@@ -17,6 +17,7 @@ mod buffer;
 mod ds;
 mod flat;
 mod image;
+mod mfma;
 mod program;
 mod smem;
 mod wavelevel;
@@ -82,11 +83,11 @@ impl Init {
 
     /// The lanes of VGPR `vN` that `exec` has active, lane `l` = `f(l)`.
     pub fn lanes(&mut self, reg: u8, exec: u64, f: impl FnMut(usize) -> u32) -> &mut Self {
-        self.lanes_named(&format!("v{reg}"), exec, f)
+        self.reg_lanes(&format!("v{reg}"), exec, f)
     }
 
-    /// [`Init::lanes`] of a register named in full (`v4`, `a1`).
-    pub fn lanes_named(
+    /// The lanes of the vector register `name` (`v3`, `a64`) that `exec` has active.
+    pub fn reg_lanes(
         &mut self,
         name: &str,
         exec: u64,
@@ -99,9 +100,9 @@ impl Init {
         if m.len() == 64 && m.values().all(|v| Some(v) == first.as_ref()) {
             // Every lane alike: one string.
             self.values
-                .insert(name.into(), Value::Scalar(first.unwrap_or_default()));
+                .insert(name.to_string(), Value::Scalar(first.unwrap_or_default()));
         } else if !m.is_empty() {
-            self.values.insert(name.into(), Value::Map(m));
+            self.values.insert(name.to_string(), Value::Map(m));
         }
         self
     }
@@ -251,7 +252,7 @@ fn make_case(target: Target, inst: &Instruction, init: &Init, why: &str) -> Resu
 }
 
 /// The families and the file each writes.
-const FAMILIES: [&str; 10] = [
+const FAMILIES: [&str; 11] = [
     "ds",
     "mubuf",
     "mtbuf",
@@ -262,6 +263,7 @@ const FAMILIES: [&str; 10] = [
     "mimg",
     "program",
     "wavelevel",
+    "mfma",
 ];
 
 fn family(row: &Row) -> Option<&'static str> {
@@ -275,6 +277,7 @@ fn family(row: &Row) -> Option<&'static str> {
         Format::Scratch => "scratch",
         Format::Smem if gpuref_amd_gcn5::mem::smem::handles(row.name) => "smem",
         Format::Mimg if gpuref_amd_gcn5::mem::image::handles(row) => "mimg",
+        Format::Vop3pMai if gpuref_amd_gcn5::alu::vpacked::shape(row.name).is_some() => "mfma",
         _ if gpuref_amd_gcn5::program::handles(row.name) || row.name == "S_CALL_B64" => "program",
         _ if wavelevel::ROWS.contains(&row.name) => "wavelevel",
         _ => return None,
@@ -292,6 +295,7 @@ fn row_cases(target: Target, row: &'static Row, fam: &str, cap: usize) -> RowCas
         "smem" => smem::cases(&mut rc, &mut rng),
         "mimg" => image::cases(&mut rc, &mut rng),
         "wavelevel" => wavelevel::cases(&mut rc, &mut rng),
+        "mfma" => mfma::cases(&mut rc, &mut rng),
         _ => program::cases(&mut rc, &mut rng),
     }
     rc
@@ -334,6 +338,10 @@ pub fn files_capped(
     let mut out = Vec::new();
     for target in [Target::Gfx900, Target::Gfx908] {
         for fam in FAMILIES.into_iter().filter(|f| families.contains(f)) {
+            // A family with no row on the target (MFMA on gfx900) has no file there.
+            if !rows().any(|r| r.targets.contains(target) && family(r) == Some(fam)) {
+                continue;
+            }
             let mut cases = Vec::new();
             let mut notes = vec![if cap == CAP {
                 format!(
@@ -344,6 +352,12 @@ pub fn files_capped(
                     "at most {cap} cases per row (an on-demand level, `gpuref generate --state-cap {cap}`; the committed corpus has {CAP}, docs/design/0035); a row with fewer has no more distinct edge cases and random draws left"
                 )
             }];
+            if fam == "mfma" {
+                notes.push(format!(
+                    "MFMA: each row also stops once its cases pass {} bytes per unit of the cap (a lane-varying case of a 32x32 row is ~100 KB: 32 AccVGPRs x 64 lanes with a range each), so every row has fewer than the cap: each keeps its edge cases (every operand alike in every lane), its EXEC patterns and at least one lane-varying case (the CBSZ/ABID broadcast on rows with more than one block, else BLGP 1), the rows with 4 output registers most BLGP patterns, and only two I8 rows reach the seeded random waves; `gpuref generate --out DIR --state-cap N --state-family mfma` makes more (docs/design/0036)",
+                    mfma::BYTES_PER_CASE
+                ));
+            }
             for row in rows().filter(|r| r.targets.contains(target)) {
                 if family(row) != Some(fam) {
                     continue;

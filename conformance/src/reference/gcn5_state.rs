@@ -402,6 +402,12 @@ pub fn unsettled(
             }
         }
     }
+    // MFMA results (note 0036): one dword per AccVGPR lane.
+    for u in &after.unsettled_acc {
+        let c = Cell::Lane(true, u.vdst, u.lane);
+        let v = read(after, &c);
+        out.push((c, unsettled_spec(u.why.accept, v, 32), u.why.rule));
+    }
     for u in &after.unsettled_sgpr {
         let Some(reg) = gpuref_amd_gcn5::operand::ScalarSrc::from_code(u.code)
             .ok()
@@ -533,6 +539,7 @@ pub fn run(inst: &Instruction, w: Wave) -> Result<Outcome, String> {
     let mut after = before.clone();
     // The lists of unsettled values speak of the last instruction only.
     after.unsettled.clear();
+    after.unsettled_acc.clear();
     after.unsettled_sgpr.clear();
     after.unsettled_mem.clear();
     after.program_unsettled.clear();

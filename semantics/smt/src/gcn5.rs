@@ -1,6 +1,7 @@
 //! GCN5 (Vega gfx900, MI100 gfx908) ALU models, one file per kernel file of
 //! gpuref-amd-gcn5's `alu` module.
 
+pub mod mfma;
 pub mod salu;
 pub mod valu;
 
@@ -57,3 +58,6 @@ pub const SOURCES: &[&str] = &[
     "semantics/smt/src/gcn5/valu/vqsad.rs",
     "semantics/smt/src/gcn5/valu/vmai.rs",
 ];
+
+/// The file of the MFMA element models ([`mfma::MODELS`], outside [`TABLES`]).
+pub const MFMA_SOURCE: &str = "semantics/smt/src/gcn5/mfma.rs";

@@ -158,17 +158,22 @@ pub fn models() -> &'static [(&'static str, ModelFn)] {
     &ALL
 }
 
-/// The model of a row, if it has one.
+/// The model of a row, if it has one: a lane model of [`models`], or the element model
+/// of an MFMA row ([`gcn5::mfma`]: one output element of the whole-wave instruction).
 pub fn model(name: &str) -> Option<Model> {
     models()
         .iter()
+        .chain(gcn5::mfma::MODELS)
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .map(|(_, f)| f())
 }
 
-/// Whether a row has a model.
+/// Whether a row has a model (a lane model or an MFMA element model).
 pub fn has_model(name: &str) -> bool {
-    models().iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+    models()
+        .iter()
+        .chain(gcn5::mfma::MODELS)
+        .any(|(n, _)| n.eq_ignore_ascii_case(name))
 }
 
 /// The file (from the repository root) whose `MODELS` table holds a row's model.
@@ -178,6 +183,7 @@ pub fn model_source(name: &str) -> Option<&'static str> {
         .zip(gcn5::SOURCES)
         .find(|(t, _)| t.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)))
         .map(|(_, s)| *s)
+        .or_else(|| gcn5::mfma::row(name).map(|_| gcn5::MFMA_SOURCE))
 }
 
 /// Rows of the ALU kernel tables that have no model, with the reason ([`exemption`]
@@ -203,21 +209,10 @@ pub const EXEMPT: &[(&str, &str)] = &[
     // Note 0037: the legacy transcendentals and V_CLREXCP.
     ("V_EXP_LEGACY_F32", LEGACY_TRANS), ("V_LOG_LEGACY_F32", LEGACY_TRANS),
     ("V_CLREXCP", "a wave-level row with no lane result: it clears TRAPSTS.EXCP or nothing visible (rule gcn5.v_clrexcp.state, unspecified); a model could only restate the kernel's choice"),
-    // Fourth round: MI100's matrix rows (note 0027, "Fourth round").
-    ("V_MFMA_F32_32X32X1F32", MFMA), ("V_MFMA_F32_16X16X1F32", MFMA), ("V_MFMA_F32_4X4X1F32", MFMA),
-    ("V_MFMA_F32_32X32X2F32", MFMA), ("V_MFMA_F32_16X16X4F32", MFMA), ("V_MFMA_F32_32X32X4F16", MFMA),
-    ("V_MFMA_F32_16X16X4F16", MFMA), ("V_MFMA_F32_4X4X4F16", MFMA), ("V_MFMA_F32_32X32X8F16", MFMA),
-    ("V_MFMA_F32_16X16X16F16", MFMA), ("V_MFMA_I32_32X32X4I8", MFMA), ("V_MFMA_I32_16X16X4I8", MFMA),
-    ("V_MFMA_I32_4X4X4I8", MFMA), ("V_MFMA_I32_32X32X8I8", MFMA), ("V_MFMA_I32_16X16X16I8", MFMA),
-    ("V_MFMA_F32_32X32X2BF16", MFMA), ("V_MFMA_F32_16X16X2BF16", MFMA), ("V_MFMA_F32_4X4X2BF16", MFMA),
-    ("V_MFMA_F32_32X32X4BF16", MFMA), ("V_MFMA_F32_16X16X8BF16", MFMA),
 ];
 
 /// Why the legacy EXP/LOG rows have no model.
 const LEGACY_TRANS: &str = "approximate transcendental (z3 has no exp2 or log2, as for V_EXP_F32/V_LOG_F32) whose \"legacy semantics\" are undefined: the kernel's acceptance sets hold every cited reading (note 0037), which a model could only restate";
-
-/// Why the MFMA rows have no model.
-const MFMA: &str = "a wave-level row (one output element sums K products of A and B lanes plus C, across lanes and registers): its model needs an element layout typed from AMD's Matrix Instruction Calculator independently of the kernel's and a wave-level harness; and the F32 rows' summation order and rounding are unpublished (the kernel's result is an enclosure, rule gcn5.mfma.float_sum): next round (note 0027, \"Fourth round\")";
 
 /// Why the snorm/unorm/uint8 packing conversions have no model.
 const UNDEFINED_CVT: &str = "the manual names the conversion ((snorm), (unorm), flt32_to_uint8) without defining its rounding, clamping or NaN result, and the kernel row is unspecified: a model could only restate the kernel's choice";
@@ -301,7 +296,9 @@ mod tests {
     fn unmodelled_rows_say_why() {
         // No guess from the mnemonic: a row of no table has no reason.
         assert_eq!(exemption("V_FOO_F32"), None);
-        assert!(exemption("V_MFMA_F32_4X4X1F32").is_some_and(|w| w.contains("wave-level")));
+        // The MFMA rows have element models (gcn5::mfma), not exemptions.
+        assert_eq!(exemption("V_MFMA_F32_4X4X1F32"), None);
+        assert!(has_model("v_mfma_f32_4x4x1f32") && has_model("V_MFMA_I32_16X16X16I8"));
         assert!(exemption("V_CVT_NORM_I16_F16").is_some_and(|w| w.contains("not defined")));
         assert_eq!(exemption("V_MAD_F32"), None);
         assert_eq!(exemption("V_ADD_F32"), None);

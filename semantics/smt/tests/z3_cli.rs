@@ -96,3 +96,32 @@ fn a_float_rewrite_is_proved_where_the_manual_settles_the_bits() {
         "two NaNs should tell the orders apart:\n{out}"
     );
 }
+
+/// The MFMA element models (note 0036, "The z3 model") are scripts too; the I8 sum is
+/// symmetric in A and B (swapping the row and the column gives the same `d` and `open`),
+/// and C = 0x7fffffff with one product 1 x 1 opens the element (I32 overflow).
+#[test]
+fn mfma_element_scripts_are_accepted_and_prove_a_symmetry() {
+    let mut all = String::new();
+    for (name, _) in gpuref_smt::gcn5::mfma::MODELS {
+        all.push_str(&script(name, "gfx908", 0x3f0, true).unwrap());
+        all.push_str("(reset)\n");
+    }
+    let Some(out) = z3(&all) else { return };
+    let n = gpuref_smt::gcn5::mfma::MODELS.len();
+    assert!(
+        out.lines().filter(|l| *l == "sat").count() == n && out.lines().count() == n,
+        "z3 rejected an MFMA script:\n{out}"
+    );
+    let base = script("V_MFMA_I32_4X4X4I8", "gfx908", 0x3f0, false).unwrap();
+    let swap = "(assert (not (and (= d (v_mfma_i32_4x4x4i8.d b0 b1 b2 b3 a0 a1 a2 a3 c)) (= open (v_mfma_i32_4x4x4i8.open b0 b1 b2 b3 a0 a1 a2 a3 c)))))\n(check-sat)\n";
+    let out = z3(&format!("{base}{swap}")).unwrap();
+    assert_eq!(out.trim(), "unsat", "the swap is not proved:\n{out}");
+    let ovf = "(assert (and (= c #x7fffffff) (= a0 #x01) (= b0 #x01) (= a1 #x00) (= a2 #x00) (= a3 #x00)))\n(assert (= open #b0))\n(check-sat)\n";
+    let out = z3(&format!("{base}{ovf}")).unwrap();
+    assert_eq!(
+        out.trim(),
+        "unsat",
+        "the overflow does not open the element:\n{out}"
+    );
+}

@@ -74,7 +74,7 @@ fn init(text: &str, exec: u64, sel: u32, data: u32, rng: &mut Rng) -> Init {
                 if let Some(n) = num("v") {
                     i.lanes(n, EXEC_ALL, |l| seed | l as u32);
                 } else if let Some(n) = num("a") {
-                    i.lanes_named(&format!("a{n}"), EXEC_ALL, |l| seed | l as u32);
+                    i.reg_lanes(&format!("a{n}"), EXEC_ALL, |l| seed | l as u32);
                 } else if num("s").is_some() {
                     i.set(op, u64::from(seed | 0xab));
                 }
