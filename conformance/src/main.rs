@@ -148,6 +148,12 @@ enum Command {
         /// End the script with (check-sat).
         #[arg(long)]
         check_sat: bool,
+        /// The model of the VOP3 form with CLAMP set (docs/design/0042).
+        #[arg(long)]
+        clamp: bool,
+        /// The model with OMOD N: 1 multiplies by 2, 2 by 4, 3 by 0.5 [default: 0].
+        #[arg(long, default_value_t = 0)]
+        omod: u8,
         /// The instruction's mnemonic (`s_add_u32`).
         mnemonic: String,
     },
@@ -196,6 +202,10 @@ result a `define-fun` (`d` `scc` `vcc` `exec` `m0` `pc`) and also a function of 
 (`s_add_u32.d`). Append assertions to prove a rewrite, e.g.
   gpuref smt --target gfx900 s_add_u32 | { cat; echo '(assert (not (= d (s_add_u32.d s1 s0))))(check-sat)'; } | z3 -in
 prints `unsat`. See docs/design/0027-smt-models.md.
+`--clamp` and `--omod N` give the model of the VOP3 form with those output modifiers, for
+the MODE given (OMOD is ignored under IEEE = 1 or with output denormals enabled); the
+outputs keep their names, and a clamped float result adds `zero_any` (clamp(-0) is either
+zero). See docs/design/0042-smt-output-modifiers.md.
 Exit status: 0 printed; 1 the row has no model (the reason is printed); 2 bad arguments.";
 
 const RUN_HELP: &str = "\
@@ -281,8 +291,16 @@ fn main() -> ExitCode {
             target,
             mode,
             check_sat,
+            clamp,
+            omod,
             mnemonic,
-        } => cmd_smt(&target, mode.as_deref(), &mnemonic, check_sat),
+        } => cmd_smt(
+            &target,
+            mode.as_deref(),
+            &mnemonic,
+            gpuref_smt::Mods { clamp, omod },
+            check_sat,
+        ),
     }
 }
 
@@ -719,9 +737,15 @@ fn cmd_run(args: &[String]) -> ExitCode {
     ExitCode::from(run::run(opts, libtest_args) as u8)
 }
 
-fn cmd_smt(target: &str, mode: Option<&str>, mnemonic: &str, check_sat: bool) -> ExitCode {
+fn cmd_smt(
+    target: &str,
+    mode: Option<&str>,
+    mnemonic: &str,
+    mods: gpuref_smt::Mods,
+    check_sat: bool,
+) -> ExitCode {
     use gpuref_conformance::smt::{smt, SmtError};
-    match smt(target, mode, mnemonic, check_sat) {
+    match smt(target, mode, mnemonic, mods, check_sat) {
         Ok(s) => {
             print!("{s}");
             ExitCode::SUCCESS

@@ -22,13 +22,21 @@ pub fn parse_mode(s: &str) -> Result<u32, String> {
     v.map_err(|_| format!("--mode `{s}`: expected a 32-bit hex or decimal value"))
 }
 
-/// The script of `mnemonic` on `target` under MODE `mode` (default 0x3f0, as `gpuref eval`).
+/// The script of `mnemonic` on `target` under MODE `mode` (default 0x3f0, as `gpuref eval`)
+/// and the output modifiers `mods` (note 0042).
 pub fn smt(
     target: &str,
     mode: Option<&str>,
     mnemonic: &str,
+    mods: gpuref_smt::Mods,
     check_sat: bool,
 ) -> Result<String, SmtError> {
+    if mods.omod > 3 {
+        return Err(SmtError::Usage(format!(
+            "--omod {}: expected 0 (none), 1 (*2), 2 (*4) or 3 (*0.5)",
+            mods.omod
+        )));
+    }
     let t = parse_target(target).map_err(SmtError::Usage)?;
     let mode = mode
         .map(parse_mode)
@@ -49,7 +57,7 @@ pub fn smt(
     let wave = gpuref_amd_gcn5::alu::salu::WAVE_LEVEL
         .iter()
         .find(|(n, _)| *n == name);
-    gpuref_smt::script(&name, t.name(), mode, check_sat).map_err(|e| match (e, wave) {
+    gpuref_smt::script(&name, t.name(), mode, mods, check_sat).map_err(|e| match (e, wave) {
         (_, Some((_, why))) => SmtError::Unmodelled(format!(
             "{name} has no z3 model: it has no kernel yet either ({why})"
         )),

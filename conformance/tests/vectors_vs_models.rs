@@ -17,6 +17,7 @@
 mod smt;
 
 use gpuref_conformance::vector::{self, Alt, Case, FlagSpec, Spec};
+use gpuref_smt::Mods;
 use smt::{excp, is_nan, known, mask, Evaluator, Inputs};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -73,19 +74,37 @@ impl Tally {
     }
 }
 
-/// Models parsed once per (row, MODE).
+/// Models parsed once per (row, MODE, output modifiers); `Err`: why the row's modifiers
+/// are not modelled (note 0042).
 #[derive(Default)]
-struct Cache(HashMap<(String, u32), Evaluator>);
+struct Cache(HashMap<(String, u32, Mods), Result<Evaluator, String>>);
 
 impl Cache {
-    fn get(&mut self, row: &str, mode: u32) -> Option<&Evaluator> {
-        let key = (row.to_string(), mode);
+    fn get(&mut self, row: &str, mode: u32, mods: Mods) -> Option<&Result<Evaluator, String>> {
+        let key = (row.to_string(), mode, mods);
         if !self.0.contains_key(&key) {
             let m = gpuref_smt::model(row)?;
-            self.0.insert(key.clone(), Evaluator::new(m, mode));
+            self.0
+                .insert(key.clone(), Evaluator::with_mods(&m, mode, mods));
         }
         self.0.get(&key)
     }
+}
+
+/// The output modifiers among a case's modifier words (`clamp`, LLVM's `mul:2`, `mul:4`,
+/// `div:2`), and the first other modifier, which the models do not take.
+fn output_mods(words: &[String]) -> (Mods, Option<&String>) {
+    let mut mods = Mods::NONE;
+    for w in words {
+        match w.as_str() {
+            "clamp" => mods.clamp = true,
+            "mul:2" => mods.omod = 1,
+            "mul:4" => mods.omod = 2,
+            "div:2" => mods.omod = 3,
+            _ => return (mods, Some(w)),
+        }
+    }
+    (mods, None)
 }
 
 /// The row's mnemonic (uppercase, without LLVM's `_e32`/`_e64`) from the asm text.
@@ -149,11 +168,11 @@ fn quad(op: &str) -> Option<[String; 4]> {
 
 /// Map a case onto a model's inputs: `Err` gives the reason the form is not covered.
 fn map_case(case: &Case, model: &gpuref_smt::Model) -> Result<Mapped, String> {
-    let (ops, mods) = operands(&case.asm);
-    if let Some(m) = mods.first() {
+    let (ops, words) = operands(&case.asm);
+    if let (_, Some(m)) = output_mods(&words) {
         let m = m.split([':', '(']).next().unwrap_or(m);
         return Err(format!(
-            "modifier `{m}`: the models are of the unmodified instruction (CLAMP = 0, no OMOD/ABS/NEG/OP_SEL)"
+            "modifier `{m}`: the models take CLAMP and OMOD only (no ABS/NEG/SDWA/DPP/OP_SEL)"
         ));
     }
     let has_out = |n: &str| model.outputs.iter().any(|(o, _, _)| *o == n);
@@ -286,6 +305,7 @@ fn order_key(x: u64, w: u32) -> i128 {
 fn d_agrees(want: &BTreeMap<&str, u64>, spec: &Spec, dw: u32) -> bool {
     let d = want.get("d").copied().unwrap_or(0);
     let nan_any = want.get("nan_any").is_some_and(|v| *v == 1);
+    let zero_any = want.get("zero_any").is_some_and(|v| *v == 1);
     if want.get("open").is_some_and(|v| *v == 1) {
         return true;
     }
@@ -316,6 +336,11 @@ fn d_agrees(want: &BTreeMap<&str, u64>, spec: &Spec, dw: u32) -> bool {
         // cross-check asks the kernel's own value to be a NaN).
         return spec.0.iter().any(|a| has_nan(a, dw));
     }
+    if zero_any {
+        // The manual settles only "a zero" (clamp of -0, note 0042): the vector must admit
+        // one, as for `nan_any`.
+        return spec.accepts(0) || spec.accepts(1 << (dw - 1));
+    }
     if let (Some(&lo), Some(&hi)) = (want.get("lo"), want.get("hi")) {
         if lo == hi {
             return spec.0.iter().any(|a| a.accepts(lo))
@@ -332,7 +357,15 @@ fn d_agrees(want: &BTreeMap<&str, u64>, spec: &Spec, dw: u32) -> bool {
         };
         return all(spec, |a| match *a {
             Alt::Exact(v) => inside(v),
-            Alt::Masked { value, mask: m } => m & mask(dw) == mask(dw) && inside(value),
+            // Every value the mask admits: exact, or only the sign free (either zero of a
+            // clamped -0, note 0042).
+            Alt::Masked { value, mask: m } => {
+                let sign = 1u64 << (dw - 1);
+                (m & mask(dw) == mask(dw) && inside(value))
+                    || (m & mask(dw) | sign == mask(dw)
+                        && inside(value & !sign)
+                        && inside(value | sign))
+            }
             Alt::Range { lo: a, hi: b, .. } => inside(a) && inside(b),
             Alt::AnyNan(_) => false,
         });
@@ -363,11 +396,19 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
     else {
         return Err(format!("mode `{}` is not mode=0xHEX", case.mode));
     };
-    let Some(ev) = cache.get(&row, mode) else {
-        return Err(match gpuref_smt::exemption(&row) {
-            Some(why) => format!("row exempt from models: {why}"),
-            None => "row has no model and no exemption".to_string(),
-        });
+    let (mods, _) = output_mods(&operands(&case.asm).1);
+    let ev = match cache.get(&row, mode, mods) {
+        Some(Ok(ev)) => ev,
+        Some(Err(why)) => {
+            let why = why.split_once(": ").map_or(why.as_str(), |x| x.1);
+            return Err(format!("modifier `{}`: {why}", mods.text()));
+        }
+        None => {
+            return Err(match gpuref_smt::exemption(&row) {
+                Some(why) => format!("row exempt from models: {why}"),
+                None => "row has no model and no exemption".to_string(),
+            })
+        }
     };
     let model = &ev.model;
     let mapped = map_case(case, model)?;
@@ -379,11 +420,20 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
             Some(at) => want[o] >> at & 0xffff_ffff,
             None => want[o],
         };
+        // A lane mask in an SGPR pair (`s[20:21]`): the case lists its dwords (`s20`);
+        // lane 0's bit is bit 0 of the low one.
+        let low = reg
+            .strip_prefix("s[")
+            .and_then(|r| r.split_once(':'))
+            .map(|(a, _)| format!("s{a}"));
         let spec = case
             .outputs
             .iter()
-            .find(|(n, _)| n == reg)
-            .or_else(|| (*o == "vcc").then(|| case.outputs.iter().find(|(n, _)| n == "vcc"))?)
+            .find(|(n, _)| n == reg || Some(n) == low.as_ref())
+            .or_else(|| {
+                (*o == "vcc" && low.is_none())
+                    .then(|| case.outputs.iter().find(|(n, _)| n == "vcc"))?
+            })
             .map(|(_, s)| s.clone())
             // Not listed: the register is unchanged (docs/vector-format.md, field 6).
             .unwrap_or_else(|| Spec::exact(case.input(reg).unwrap_or(0)));
@@ -426,10 +476,11 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
     }
     let why = known(model.name, mode, &mapped.inputs);
     Ok(Some((why, format!(
-        "{}:{}: {} ({row}) mode=0x{mode:x} inputs {:x?} -> model inputs {:x?}: {}; model {:x?}; model rule: Vega \"{}\"; vector rules {}",
+        "{}:{}: {} ({row}) mode=0x{mode:x} modifiers `{}` inputs {:x?} -> model inputs {:x?}: {}; model {:x?}; model rule: Vega \"{}\"; vector rules {}",
         file.display(),
         case.line,
         case.id,
+        mods.text(),
         case.inputs,
         mapped.inputs,
         bad.join("; "),
@@ -528,9 +579,12 @@ fn every_committed_alu_vector_agrees_with_the_model_of_its_row() {
     );
 }
 
-/// The check fails on corrupted expectations, naming the file, case, row, mode, inputs,
-/// both answers and the rules, and counts the forms it does not cover. Expected values
-/// worked by hand: 0x1 + 0x2 = 0x3 without carry; 1.0 + 1.0 = 2.0 (0x40000000), exact.
+/// The check fails on corrupted expectations, naming the file, case, row, mode, modifiers,
+/// inputs, both answers and the rules, and counts the forms it does not cover. Expected
+/// values worked by hand: 0x1 + 0x2 = 0x3 without carry; 1.0 + 1.0 = 2.0 (0x40000000),
+/// exact; with CLAMP 0 + 0 = 0, and 1.0 + 1.0 = 2.0 clamps to 1.0 (0x3f800000), so the
+/// case expecting 2.0 is wrong; a negated source (`-v4`) is a modifier the models do not
+/// take.
 #[test]
 fn a_corrupted_expectation_fails_with_names() {
     let dir = std::env::temp_dir().join(format!("gpuref-vvm-{}", std::process::id()));
@@ -543,6 +597,8 @@ fn a_corrupted_expectation_fails_with_names() {
         "v_add_f32_e32.000000000003\t02001104\tv_add_f32_e32 v0, v4, v8\tmode=0x3f0\tv4=0x3f800000 v8=0x3f800000 exec=0x1\tv0=0x40000000\tnone\t-",
         "v_add_f32_e32.000000000004\t02001104\tv_add_f32_e32 v0, v4, v8\tmode=0x3f0\tv4=0x3f800000 v8=0x3f800000 exec=0x1\tv0=0x40000000 trapsts=0x20\tinexact\t-",
         "v_add_f32_e64.000000000005\td1018000 00021104\tv_add_f32_e64 v0, v4, v8 clamp\tmode=0x3f0\tv4=0x0 v8=0x0 exec=0x1\tv0=0x0\tnone\t-",
+        "v_add_f32_e64.000000000006\td1018000 00021104\tv_add_f32_e64 v0, v4, v8 clamp\tmode=0x3f0\tv4=0x3f800000 v8=0x3f800000 exec=0x1\tv0=0x40000000\tnone\t-",
+        "v_add_f32_e64.000000000007\td1010000 20021104\tv_add_f32_e64 v0, -v4, v8\tmode=0x3f0\tv4=0x0 v8=0x0 exec=0x1\tv0=0x0\tnone\t-",
     ];
     std::fs::write(&file, format!("{head}{}\n", cases.join("\n"))).expect("write");
     let mut files = Vec::new();
@@ -550,8 +606,8 @@ fn a_corrupted_expectation_fails_with_names() {
     let t = check_files(&files, 1, &mut Cache::default());
     let _ = std::fs::remove_dir_all(&dir);
     assert!(t.errors.is_empty(), "{:?}", t.errors);
-    assert_eq!(t.compared, 4);
-    assert_eq!(t.fails.len(), 2, "{:#?}", t.fails);
+    assert_eq!(t.compared, 6);
+    assert_eq!(t.fails.len(), 3, "{:#?}", t.fails);
     let f = &t.fails[0];
     for part in [
         "any-name.vec:6:",
@@ -572,6 +628,13 @@ fn a_corrupted_expectation_fails_with_names() {
         "{}",
         t.fails[1]
     );
+    assert!(
+        t.fails[2].contains("v_add_f32_e64.000000000006")
+            && t.fails[2].contains("modifiers `clamp`")
+            && t.fails[2].contains("d (v0): model 0x3f800000, vector 0x40000000"),
+        "{}",
+        t.fails[2]
+    );
     let skipped: Vec<_> = t
         .skipped
         .iter()
@@ -579,7 +642,7 @@ fn a_corrupted_expectation_fails_with_names() {
         .collect();
     assert_eq!(skipped.len(), 1);
     assert!(
-        skipped[0].0.contains("clamp") && skipped[0].1 == 1,
+        skipped[0].0.contains("source modifier -v4") && skipped[0].1 == 1,
         "{skipped:?}"
     );
 }

@@ -91,8 +91,50 @@ pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) ->
         code("--mode 0x..."),
         t(" for another MODE)."),
     ]);
+    // The VOP3 output modifiers (note 0042): how to get them, or why they are not modelled.
+    let clamp = gpuref_smt::Mods {
+        clamp: true,
+        omod: 0,
+    };
+    match gpuref_smt::model(name).map(|m| m.with_mods(crate::eval::DEFAULT_MODE, clamp)) {
+        Some(Ok(_)) => p.extend([
+            t(" With the VOP3 output modifiers: "),
+            code("--clamp"),
+            t(", "),
+            code("--omod N"),
+            t(" ("),
+            repo_link(
+                "docs/design/0042-smt-output-modifiers.md",
+                "docs/design/0042-smt-output-modifiers.md",
+            ),
+            t(")."),
+        ]),
+        Some(Err(why)) if name.starts_with("V_") => {
+            let why = why
+                .split_once(": ")
+                .map_or(why.as_str(), |x| x.1)
+                .to_string();
+            p.extend([
+                t(" Its output modifiers are not modelled: "),
+                t(why),
+                t(" ("),
+                repo_link(
+                    "docs/design/0042-smt-output-modifiers.md",
+                    "docs/design/0042-smt-output-modifiers.md",
+                ),
+                t(")."),
+            ]);
+        }
+        _ => {}
+    }
     b.push(Block::Para(p));
-    if let Ok(s) = gpuref_smt::script(name, target, crate::eval::DEFAULT_MODE, false) {
+    if let Ok(s) = gpuref_smt::script(
+        name,
+        target,
+        crate::eval::DEFAULT_MODE,
+        gpuref_smt::Mods::NONE,
+        false,
+    ) {
         b.push(Block::Code {
             summary: format!(
                 "gpuref smt --target {target} {lower} (MODE {:#x})",

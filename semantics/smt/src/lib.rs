@@ -19,12 +19,19 @@
 //! - `mode`, a `(_ BitVec 32)` constant: the MODE register the script was made for (no
 //!   integer model reads it);
 //! - float models add `nan_any` and `flags`; approximate ones (RCP/RSQ/SQRT) `lo`, `hi`
-//!   (the accepted range) and `open`; packed f16 ones `nan_half` (note 0027).
+//!   (the accepted range) and `open`; packed f16 ones `nan_half` (note 0027);
+//! - output modifiers (`gpuref smt --clamp --omod N`, note 0042): the script is rendered
+//!   for a VOP3 CLAMP bit and OMOD field as it is for a MODE; the outputs keep their names
+//!   and state the modified result. A clamped float result adds `zero_any` (1: the manual
+//!   settles only that `d` is a zero, clamp(-0)); the header comment names the modifiers.
 
 mod bv;
 pub mod coverage;
 mod fp;
 pub mod gcn5;
+mod mods;
+
+pub use mods::{Mods, SATURATE};
 
 use std::fmt::Write as _;
 use std::sync::LazyLock;
@@ -240,6 +247,8 @@ pub enum Error {
         name: String,
         why: Option<&'static str>,
     },
+    /// The row has a model, but not of these output modifiers (why).
+    Mods(String),
 }
 
 impl std::fmt::Display for Error {
@@ -247,20 +256,36 @@ impl std::fmt::Display for Error {
         match self {
             Error::Unmodelled { name, why: Some(w) } => write!(f, "{name} has no z3 model: {w}"),
             Error::Unmodelled { name, why: None } => write!(f, "{name} has no z3 model"),
+            Error::Mods(why) => write!(f, "no z3 model of the output modifiers: {why}"),
         }
     }
 }
 
-/// The self-contained SMT-LIB2 script of a row for MODE `mode`, with `(check-sat)` at the
-/// end when `check_sat`. `target` names the target in the header only (the models of the
-/// rows both targets have are the same).
-pub fn script(name: &str, target: &str, mode: u32, check_sat: bool) -> Result<String, Error> {
+/// The self-contained SMT-LIB2 script of a row for MODE `mode` and output modifiers
+/// `mods`, with `(check-sat)` at the end when `check_sat`. `target` names the target in the
+/// header only (the models of the rows both targets have are the same).
+pub fn script(
+    name: &str,
+    target: &str,
+    mode: u32,
+    mods: Mods,
+    check_sat: bool,
+) -> Result<String, Error> {
     let m = model(name).ok_or_else(|| Error::Unmodelled {
         name: name.to_ascii_uppercase(),
         why: exemption(name),
     })?;
+    let m = m.with_mods(mode, mods).map_err(Error::Mods)?;
+    let with = if mods == Mods::NONE {
+        String::new()
+    } else {
+        format!(
+            ", modifiers {} (docs/design/0042-smt-output-modifiers.md)",
+            mods.text()
+        )
+    };
     let mut s = format!(
-        "; gpuref smt: {} on {target}, MODE 0x{mode:08x} (docs/design/0027-smt-models.md)\n",
+        "; gpuref smt: {} on {target}, MODE 0x{mode:08x}{with} (docs/design/0027-smt-models.md)\n",
         m.name
     );
     s.push_str(&m.text(mode));
@@ -276,7 +301,7 @@ mod tests {
 
     #[test]
     fn a_script_declares_inputs_defines_outputs_and_names_its_mode() {
-        let s = script("s_addc_u32", "gfx900", 0x3f0, false).unwrap();
+        let s = script("s_addc_u32", "gfx900", 0x3f0, Mods::NONE, false).unwrap();
         assert!(s.contains("(declare-const scc_in (_ BitVec 1))"), "{s}");
         assert!(
             s.contains("(define-fun mode () (_ BitVec 32) #x000003f0)"),
@@ -287,7 +312,7 @@ mod tests {
             "{s}"
         );
         assert!(!s.contains("check-sat"), "{s}");
-        assert!(script("S_ADDC_U32", "gfx900", 0, true)
+        assert!(script("S_ADDC_U32", "gfx900", 0, Mods::NONE, true)
             .unwrap()
             .ends_with("(check-sat)\n"));
     }
@@ -306,13 +331,13 @@ mod tests {
         assert_eq!(exemption("S_ADD_U32"), None);
         // Integer rows whose names look like float ones still have models.
         assert!(has_model("V_MAD_LEGACY_U16") && has_model("V_SAT_PK_U8_I16"));
-        let e = script("v_cvt_norm_u16_f16", "gfx900", 0, false).unwrap_err();
+        let e = script("v_cvt_norm_u16_f16", "gfx900", 0, Mods::NONE, false).unwrap_err();
         assert_eq!(
             e.to_string(),
             "V_CVT_NORM_U16_F16 has no z3 model: flt16_to_unorm16 is not defined by the manual (scale 65535 or 65536, rounding): no reading of it to model"
         );
         assert_eq!(
-            script("s_nop", "gfx900", 0, false).unwrap_err(),
+            script("s_nop", "gfx900", 0, Mods::NONE, false).unwrap_err(),
             Error::Unmodelled {
                 name: "S_NOP".into(),
                 why: None

@@ -355,3 +355,118 @@ fn screen_partition_formula_agrees_with_the_printed_table_on_every_select() {
     // covers SE0 and SE1.
     assert_eq!(ev.eval(&[("s0", 1)].into())["d"], 0x3);
 }
+
+/// Output modifiers checked by [`modified_models_agree_with_the_kernel_and_the_executors_stage`]
+/// (note 0042): CLAMP, each OMOD, and both together.
+const MODS: [gpuref_smt::Mods; 4] = [
+    gpuref_smt::Mods {
+        clamp: true,
+        omod: 0,
+    },
+    gpuref_smt::Mods {
+        clamp: false,
+        omod: 1,
+    },
+    gpuref_smt::Mods {
+        clamp: true,
+        omod: 2,
+    },
+    gpuref_smt::Mods {
+        clamp: true,
+        omod: 3,
+    },
+];
+
+/// MODE values for the modifiers: IEEE and DX10_CLAMP with denormals kept (OMOD ignored);
+/// everything flushed, IEEE and DX10_CLAMP off (OMOD applies, NaN passes CLAMP); flushed
+/// with DX10_CLAMP (NaN clamps to 0) and round toward zero; single outputs kept, double/half
+/// flushed, round up (OMOD applies to F16/F64 results only).
+const MOD_MODES: [u32; 4] = [0x3f0, 0x0, 0x10f, 0x125];
+
+/// Inputs per (modifiers, MODE) of a float row; integer rows get `N / 4` under CLAMP.
+const N_MODS: usize = 12;
+
+/// Values whose results sit at CLAMP's and OMOD's edges: 1.0 and its neighbours, 0.5, 2.0,
+/// the smallest normal and its double, per float width.
+fn near_one(w: u32) -> Vec<u64> {
+    match w {
+        16 => vec![
+            0x3c00, 0x3bff, 0x3c01, 0x3800, 0x4000, 0x0400, 0x0800, 0x7bff,
+        ],
+        32 => vec![
+            0x3f80_0000,
+            0x3f7f_ffff,
+            0x3f80_0001,
+            0x3f00_0000,
+            0x4000_0000,
+            0x0080_0000,
+            0x0100_0000,
+            0x7f7f_ffff,
+        ],
+        _ => vec![
+            0x3ff0_0000_0000_0000,
+            0x3fef_ffff_ffff_ffff,
+            0x3ff0_0000_0000_0001,
+            0x3fe0_0000_0000_0000,
+            0x4000_0000_0000_0000,
+            0x0010_0000_0000_0000,
+            0x0020_0000_0000_0000,
+            0x7fef_ffff_ffff_ffff,
+        ],
+    }
+}
+
+/// Every model with CLAMP and OMOD against the kernel with CLAMP and the executor's output
+/// stage (`alu::vexec::output_modifiers`), on edge, near-one and random inputs under
+/// [`MOD_MODES`]; rows whose modifiers are not modelled are counted by reason.
+#[test]
+fn modified_models_agree_with_the_kernel_and_the_executors_stage() {
+    let t = Instant::now();
+    let skipped = std::cell::RefCell::new(std::collections::BTreeMap::<String, usize>::new());
+    let (n, fails, known, _) = run(|ev, rng, found| {
+        if !ev.model.name.starts_with("V_") || ev.model.name.starts_with("V_ACCVGPR") {
+            return 0;
+        }
+        let mut n = 0;
+        let float = ev.model.flags_modelled.is_some();
+        for mods in MODS {
+            if !float && !mods.clamp {
+                continue;
+            }
+            for mode in if float {
+                &MOD_MODES[..]
+            } else {
+                &MOD_MODES[..1]
+            } {
+                let evm = match Evaluator::with_mods(&ev.model, *mode, mods) {
+                    Ok(e) => e,
+                    Err(why) => {
+                        let why = why
+                            .split_once(": ")
+                            .map_or(why.clone(), |x| x.1.to_string());
+                        *skipped.borrow_mut().entry(why).or_default() += 1;
+                        break;
+                    }
+                };
+                let count = if float { N_MODS } else { N / 4 };
+                for i in 0..count {
+                    let mut inp = inputs(&evm.model, rng);
+                    let w = evm.model.width("s0").unwrap_or(0);
+                    if float && i % 3 == 0 && matches!(w, 16 | 32 | 64) {
+                        let e = near_one(w);
+                        inp.insert("s0", e[(rng.next() % e.len() as u64) as usize]);
+                    }
+                    n += 1;
+                    if let Some(f) = compare(&evm, &inp, *mode, rng) {
+                        found.push(format!("[{}] {f}", mods.text()), Some((*mode, &inp)));
+                    }
+                }
+            }
+        }
+        n
+    });
+    for (why, rows) in skipped.borrow().iter() {
+        eprintln!("modifiers not modelled: {rows} (row, modifiers): {why}");
+    }
+    report("modifiers", n, t, &fails, &known);
+}

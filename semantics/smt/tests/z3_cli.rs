@@ -34,7 +34,7 @@ fn z3(text: &str) -> Option<String> {
 fn every_script_is_accepted_by_z3() {
     let mut all = String::new();
     for (name, _) in models() {
-        all.push_str(&script(name, "gfx900", 0x3f0, true).unwrap());
+        all.push_str(&script(name, "gfx900", 0x3f0, gpuref_smt::Mods::NONE, true).unwrap());
         all.push_str("(reset)\n");
     }
     let Some(out) = z3(&all) else { return };
@@ -58,7 +58,7 @@ const FALSE: &str = "(assert (not (= scc #b0)))\n(check-sat)\n(get-value (s0 s1)
 
 #[test]
 fn a_rewrite_is_proved_and_a_false_claim_refuted() {
-    let base = script("S_ADD_U32", "gfx900", 0x3f0, false).unwrap();
+    let base = script("S_ADD_U32", "gfx900", 0x3f0, gpuref_smt::Mods::NONE, false).unwrap();
     let Some(out) = z3(&format!("{base}{SWAP}")) else {
         return;
     };
@@ -84,7 +84,7 @@ const F16_SWAP_NAN: &str = "(assert (not (= d (v_add_f16.d s1 s0))))\n(check-sat
 fn a_float_rewrite_is_proved_where_the_manual_settles_the_bits() {
     // The MODE is part of the claim (here the default; under 0x80030f, toward zero with
     // half denormals flushed and FP16_OVFL, the same proof takes ~30 s).
-    let base = script("V_ADD_F16", "gfx900", 0x3f0, false).unwrap();
+    let base = script("V_ADD_F16", "gfx900", 0x3f0, gpuref_smt::Mods::NONE, false).unwrap();
     let Some(out) = z3(&format!("{base}{F16_SWAP}")) else {
         return;
     };

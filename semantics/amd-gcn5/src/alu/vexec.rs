@@ -21,6 +21,7 @@ mod packed;
 mod sdwa;
 mod wavelevel;
 
+pub use outmod::{apply as output_modifiers, Modded};
 pub use packed::RULES as PACKED_RULES;
 pub use wavelevel::{EXEMPT, TRAPSTS_EXCP, WAVE_LEVEL};
 

@@ -6,7 +6,7 @@
 use gpuref_amd_gcn5::alu::mode::Mode;
 use gpuref_amd_gcn5::alu::valu::{self, Accept, LaneCtx, LaneIn, LaneOut, Output};
 use gpuref_amd_gcn5::alu::{salu, ScalarIn, ScalarOut};
-use gpuref_smt::Model;
+use gpuref_smt::{Model, Mods};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use z3::ast::{Ast, Dynamic, BV};
@@ -26,11 +26,21 @@ pub fn mask(w: u32) -> u64 {
 /// A model parsed once; its outputs evaluated at concrete inputs by z3's simplifier.
 pub struct Evaluator {
     pub model: Model,
+    /// The output modifiers the model was rendered for (note 0042).
+    pub mods: Mods,
     consts: Vec<(&'static str, u32, Dynamic)>,
     outputs: Vec<(&'static str, u32, Dynamic)>,
 }
 
 impl Evaluator {
+    /// The model of the instruction with output modifiers `mods` under `mode`; `Err` says
+    /// why the modifiers are not modelled for the row.
+    pub fn with_mods(model: &Model, mode: u32, mods: Mods) -> Result<Evaluator, String> {
+        let mut ev = Evaluator::new(model.with_mods(mode, mods)?, mode);
+        ev.mods = mods;
+        Ok(ev)
+    }
+
     pub fn new(model: Model, mode: u32) -> Evaluator {
         let mut text = model.text(mode);
         for (n, w, _) in &model.outputs {
@@ -65,6 +75,7 @@ impl Evaluator {
             .collect();
         Evaluator {
             model,
+            mods: Mods::NONE,
             consts,
             outputs,
         }
@@ -408,7 +419,7 @@ pub static UNSETTLED: std::sync::atomic::AtomicUsize = std::sync::atomic::Atomic
 pub fn compare(ev: &Evaluator, inp: &Inputs, mode: u32, rng: &mut Rng) -> Option<String> {
     let model = &ev.model;
     let want = ev.eval(inp);
-    let got = kernel(model.name, inp, mode, rng);
+    let got = kernel(model.name, inp, mode, ev.mods, rng);
     let (ok, kernel_text, rule) = match got {
         Kernel::Scalar(input, out) => check_scalar(model, &want, &input, &out),
         Kernel::Vector(out) => {
@@ -438,8 +449,11 @@ pub enum Kernel {
     Missing,
 }
 
-/// Run the row's kernel on the model's inputs (inputs the model does not read are random).
-pub fn kernel(name: &str, inp: &Inputs, mode: u32, rng: &mut Rng) -> Kernel {
+/// Run the row's kernel on the model's inputs (inputs the model does not read are random),
+/// with the output modifiers `mods` as the vector executor applies them: CLAMP reaches the
+/// kernel (integer saturation, compares, conversions' INEXACT) and a float destination (the
+/// row's VDST type) goes through the executor's OMOD and CLAMP stage.
+pub fn kernel(name: &str, inp: &Inputs, mode: u32, mods: Mods, rng: &mut Rng) -> Kernel {
     let get = |n: &str, r: u64| inp.get(n).copied().unwrap_or(r);
     if let Some(row) = salu::KERNELS.iter().find(|k| k.name == name) {
         let mut x = ScalarIn {
@@ -470,14 +484,38 @@ pub fn kernel(name: &str, inp: &Inputs, mode: u32, rng: &mut Rng) -> Kernel {
         };
         let c = LaneCtx {
             mode: Mode(mode),
-            clamp: false,
+            clamp: mods.clamp,
         };
-        return Kernel::Vector((row.kernel)(&x, &c));
+        let mut out = (row.kernel)(&x, &c);
+        if let (Some(ty), Some(d)) = (float_dst(name).filter(|_| mods != Mods::NONE), out.d) {
+            let m = gpuref_amd_gcn5::alu::vexec::output_modifiers(
+                d,
+                ty,
+                mods.omod,
+                mods.clamp,
+                Mode(mode),
+                out.unsettled,
+            );
+            out.d = Some(m.d);
+            out.flags = out.flags.union(m.flags);
+            out.unsettled = m.unsettled;
+        }
+        return Kernel::Vector(out);
     }
     if name.starts_with("V_ACCVGPR_") {
         return acc_move(name, get("s0", rng.next()), mode, rng);
     }
     Kernel::Missing
+}
+
+/// The row's float destination type (not packed), as the executor reads it from the shape.
+fn float_dst(name: &str) -> Option<gpuref_amd_gcn5::formats::valu::Ty> {
+    use gpuref_amd_gcn5::formats::valu::{shape, Role, Ty};
+    let row = gpuref_amd_gcn5::instructions::rows().find(|r| r.name == name)?;
+    shape(row)
+        .get(Role::Vdst)
+        .map(|o| o.ty)
+        .filter(|t| matches!(t, Ty::F16 | Ty::F32 | Ty::F64))
 }
 
 /// MI100's AccVGPR moves are wave-level kernels (`alu::vpacked`, no lane kernel): run one on
@@ -565,6 +603,7 @@ fn check_vector(
         }
     };
     let nan_any = want.get("nan_any").is_some_and(|v| *v == 1);
+    let zero_any = want.get("zero_any").is_some_and(|v| *v == 1);
     if let Some(nh) = want.get("nan_half") {
         // A packed float model: per 16-bit half, exact bits or (bit set) some NaN.
         ok &= halves(*nh, want.get("d").copied().unwrap_or(0), out);
@@ -579,6 +618,8 @@ fn check_vector(
     match (want.get("d"), out.d) {
         // The manual settles only that d is a NaN.
         (Some(_), Some(g)) if nan_any => ok &= is_nan(g, dw) && g & !mask(dw) == 0,
+        // The manual settles only that d is a zero (clamp of -0, note 0042).
+        (Some(_), Some(g)) if zero_any => ok &= g & !(1 << (dw - 1)) == 0,
         (Some(w), Some(g)) => match un.filter(|u| u.output == Output::D).map(|u| u.accept) {
             Some(Accept::AnyNan) => ok &= is_nan(*w, dw),
             Some(Accept::Range { lo, hi }) => {
@@ -631,7 +672,9 @@ fn within(lo: u64, hi: u64, want: &BTreeMap<&str, u64>, out: &LaneOut, dw: u32) 
             // A contested reading the kernel declares: the model's bits must be in its set.
             Some(Accept::Mask(m)) => (g ^ lo) & m == 0,
             Some(Accept::Range { lo: a, hi: b }) => g == lo && a == lo && b == lo,
-            Some(Accept::AnyNan | Accept::Mask128(_)) => false,
+            // A NaN the executor's stage left as any NaN (note 0042): the model's NaN is in.
+            Some(Accept::AnyNan) => is_nan(lo, dw) && is_nan(g, dw),
+            Some(Accept::Mask128(_)) => false,
         };
     }
     let inside = |x: u64| {
@@ -643,7 +686,16 @@ fn within(lo: u64, hi: u64, want: &BTreeMap<&str, u64>, out: &LaneOut, dw: u32) 
         && match accept {
             None => true,
             Some(Accept::Range { lo: a, hi: b }) => inside(a) && inside(b),
-            Some(Accept::Mask(m)) => m == mask(dw),
+            // Every value the mask admits: all bits, or only the sign free (either zero
+            // of a clamped -0, note 0042).
+            // A range of just the two zeros (a clamped -0) is compared as an exact model
+            // value is: the kernel's own value must be in it.
+            Some(Accept::Mask(m)) => {
+                let sign = 1u64 << (dw - 1);
+                m == mask(dw)
+                    || (m | sign == mask(dw) && inside(g & !sign) && inside(g | sign))
+                    || (lo == sign && hi == 0)
+            }
             Some(Accept::AnyNan | Accept::Mask128(_)) => false,
         }
 }

@@ -120,3 +120,30 @@ fn integer_lanes() {
     let r = lane("V_LSHLREV_B32", 33, 1, false, 0, false);
     assert_eq!(r.d, Some(2), "S0[4:0] = 1");
 }
+
+#[test]
+fn mul24_with_clamp_accepts_the_saturated_and_the_wrapped_product() {
+    // 0xffffff * 0xffffff = 0xfffffe000001: wrapped 0xfe000001, saturated 0xffffffff; the
+    // bits both agree on are 0xfe000001's ones (rule gcn5.vop3i.clamp_unstated, note 0042).
+    let o = lane("V_MUL_U32_U24", 0xff_ffff, 0xff_ffff, false, KEEP, true);
+    assert_eq!(o.d, Some(0xffff_ffff));
+    let u = o.unsettled.expect("unsettled");
+    assert_eq!(
+        (u.accept, u.rule),
+        (Accept::Mask(0xfe00_0001), "gcn5.vop3i.clamp_unstated")
+    );
+    // Without CLAMP: the low 32 bits, exact.
+    let o = lane("V_MUL_U32_U24", 0xff_ffff, 0xff_ffff, false, KEEP, false);
+    assert_eq!((o.d, o.unsettled), (Some(0xfe00_0001), None));
+    // Signed: -2^23 * -2^23 = 2^46, saturated to 0x7fffffff, wrapped 0: agree on no bit but
+    // the sign (0 in both).
+    let o = lane("V_MUL_I32_I24", 0x80_0000, 0x80_0000, false, KEEP, true);
+    assert_eq!(o.d, Some(0x7fff_ffff));
+    assert_eq!(
+        o.unsettled.map(|u| u.accept),
+        Some(Accept::Mask(0x8000_0000))
+    );
+    // A product in range is settled: 3 * -2 = -6.
+    let o = lane("V_MUL_I32_I24", 3, 0xff_fffe, false, KEEP, true);
+    assert_eq!((o.d, o.unsettled), (Some(0xffff_fffa), None));
+}

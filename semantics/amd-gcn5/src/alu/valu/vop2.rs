@@ -147,17 +147,44 @@ fn i24(v: u64) -> i64 {
 fn u24(v: u64) -> u64 {
     v & 0xff_ffff
 }
+/// The 24-bit multiplies' product in 32 bits; with CLAMP also the product saturated to the
+/// destination's range ("ALU Clamp Bit Usage"), and since these rows do not say "supports
+/// saturation" the lane settles only the bits both agree on (rule
+/// `gcn5.vop3i.clamp_unstated`; note 0042).
+fn mul24_result(product: i64, signed: bool, c: &LaneCtx) -> LaneOut {
+    let wrapped = u64::from(product as u32);
+    if !c.clamp {
+        return LaneOut::d(wrapped);
+    }
+    let (lo, hi) = if signed {
+        (i64::from(i32::MIN), i64::from(i32::MAX))
+    } else {
+        (0, i64::from(u32::MAX))
+    };
+    let sat = u64::from(product.clamp(lo, hi) as u32);
+    let agree = !(sat ^ wrapped) & 0xffff_ffff;
+    let out = LaneOut::d(sat);
+    if agree == 0xffff_ffff {
+        out
+    } else {
+        out.unsettled(
+            super::Accept::Mask(agree),
+            "gcn5.vop3i.clamp_unstated",
+            true,
+        )
+    }
+}
 /// `D.i = S0.i[23:0] * S1.i[23:0]`.
-fn v_mul_i32_i24(x: &LaneIn, _: &LaneCtx) -> LaneOut {
-    d32((i24(x.s0) * i24(x.s1)) as u32)
+fn v_mul_i32_i24(x: &LaneIn, c: &LaneCtx) -> LaneOut {
+    mul24_result(i24(x.s0) * i24(x.s1), true, c)
 }
 /// `D.i = (S0.i[23:0] * S1.i[23:0])>>32`.
 fn v_mul_hi_i32_i24(x: &LaneIn, _: &LaneCtx) -> LaneOut {
     d32(((i24(x.s0) * i24(x.s1)) >> 32) as u32)
 }
 /// `D.u = S0.u[23:0] * S1.u[23:0]`.
-fn v_mul_u32_u24(x: &LaneIn, _: &LaneCtx) -> LaneOut {
-    d32((u24(x.s0) * u24(x.s1)) as u32)
+fn v_mul_u32_u24(x: &LaneIn, c: &LaneCtx) -> LaneOut {
+    mul24_result((u24(x.s0) * u24(x.s1)) as i64, false, c)
 }
 /// `D.i = (S0.u[23:0] * S1.u[23:0])>>32`.
 fn v_mul_hi_u32_u24(x: &LaneIn, _: &LaneCtx) -> LaneOut {

@@ -43,7 +43,7 @@ pub const NOT_YET: &[(&str, &str)] = &[];
 pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.vop3i.clamp_unstated", status: Status::Unspecified,
         cites: &[SpecRef::new(Spec::Vega, "ALU Clamp Bit Usage"), NOTE],
-        statement: "the multiply-adds, SADs, ADD3, LSHL_ADD, ADD_LSHL and MUL_LO_U32 do not say 'supports saturation'; with CLAMP gpuref saturates the exact value of the printed expression to the destination's range ('ALU Clamp Bit Usage'), and where that differs from the wrapped result only the bits both agree on are settled" },
+        statement: "the multiply-adds, SADs, ADD3, LSHL_ADD, ADD_LSHL, MUL_LO_U32 and the 24-bit multiplies V_MUL_U32_U24/V_MUL_I32_I24 do not say 'supports saturation'; with CLAMP gpuref saturates the exact value of the printed expression to the destination's range ('ALU Clamp Bit Usage'), and where that differs from the wrapped result only the bits both agree on are settled" },
     Rule { id: "gcn5.v_bfe_i32.sign", status: Status::Contested,
         cites: &[SpecRef::new(Spec::Vega, "VOP3A & VOP3B Instructions"), NOTE],
         statement: "V_BFE_I32 sign-extends the extracted field from bit width-1 (the name, and S_BFE_I32); the printed pseudocode masks it, which would zero-extend. Where the two differ only the agreeing bits are settled" },

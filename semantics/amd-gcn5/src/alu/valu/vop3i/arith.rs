@@ -161,9 +161,25 @@ pub(super) fn v_sad_u32(x: &LaneIn, c: &LaneCtx) -> LaneOut {
     let ours = int_result(sad(x, 32) + u(x.s2, 32), Dst::U32, Clamp::Unstated, c);
     let signed = (s(x.s0, 32) - s(x.s1, 32)).abs() + u(x.s2, 32);
     let other = int_result(signed, Dst::U32, Clamp::Unstated, c);
-    match (ours.d, other.d, ours.unsettled) {
-        // Under CLAMP the unstated clamp already marks the lane; keep that.
-        (Some(a), Some(b), None) => either(a, b, 0xffff_ffff, "gcn5.v_sad_u32.unsigned"),
+    // Under CLAMP each reading is itself unsettled (saturated or wrapped): the lane settles
+    // the bits all four values agree on (note 0042).
+    let settled = |o: &LaneOut| match o.unsettled.map(|u| u.accept) {
+        Some(super::super::Accept::Mask(m)) => m,
+        _ => 0xffff_ffff,
+    };
+    match (ours.d, other.d) {
+        (Some(a), Some(b)) if ours.unsettled.is_none() => {
+            either(a, b, 0xffff_ffff, "gcn5.v_sad_u32.unsigned")
+        }
+        (Some(a), Some(b)) => {
+            let agree = !(a ^ b) & settled(&ours) & settled(&other) & 0xffff_ffff;
+            let rule = if a == b {
+                "gcn5.vop3i.clamp_unstated"
+            } else {
+                "gcn5.v_sad_u32.unsigned"
+            };
+            LaneOut::d(a).unsettled(super::super::Accept::Mask(agree), rule, true)
+        }
         _ => ours,
     }
 }
