@@ -360,6 +360,39 @@ fn result(op: &FpOp, ops: &[Val]) -> (Val, bool) {
     }
 }
 
+/// A packed row's half model: the operation on 16-bit floats (operands named by the
+/// row's inputs), the model it restates, and the half's bit offset.
+fn packed_half(row: &str, model: &str) -> Option<(FpOp, &'static str, u32)> {
+    let rest = model.strip_prefix("gpu.pk_")?;
+    let (what, half) = rest.rsplit_once('_')?;
+    let kind = match row {
+        "V_PK_ADD_F16" => OpKind::Add,
+        "V_PK_MUL_F16" => OpKind::Mul { legacy: false },
+        "V_PK_FMA_F16" => OpKind::MulAdd {
+            fused: true,
+            legacy: false,
+        },
+        _ => return None,
+    };
+    let operands = if matches!(kind, OpKind::MulAdd { .. }) {
+        vec!["s0", "s1", "s2"]
+    } else {
+        vec!["s0", "s1"]
+    };
+    let name = match what {
+        "tie" => "fpgen.tie",
+        "f16_overflow" => "gpu.f16_overflow",
+        _ => return None,
+    };
+    let op = FpOp {
+        kind,
+        input: Format::H,
+        output: Format::H,
+        operands,
+    };
+    Some((op, name, if half == "hi" { 16 } else { 0 }))
+}
+
 #[test]
 fn the_definitions_can_fail() {
     // Worked by hand from IEEE 754 binary32: 1 + 2^-24 is the midpoint of 1 and 1 + 2^-23
@@ -410,17 +443,31 @@ fn every_cached_float_result_input_meets_its_definition() {
         for e in entries.iter().filter(|e| e.status == "sat") {
             let m =
                 gpuref_smt::model(&e.row).unwrap_or_else(|| panic!("{path}: no model {}", e.row));
-            let Some(op) = &m.op else { continue };
+            // A packed row's half models read that half of each input as the operation of
+            // the row on 16-bit floats.
+            let packed = packed_half(&e.row, &e.model);
+            let (op, model) = match (&m.op, &packed) {
+                (Some(op), _) => (op.clone(), e.model.as_str()),
+                (None, Some((op, model, _))) => (op.clone(), *model),
+                (None, None) => continue,
+            };
+            let op = &op;
+            let shift = packed.as_ref().map_or(0, |p| p.2);
             let ops: Option<Vec<Val>> = op
                 .operands
                 .iter()
                 .map(|n| {
                     let v = e.inputs.iter().find(|(k, _)| k == n).map(|(_, v)| *v)?;
+                    let v = if packed.is_some() {
+                        (v >> shift) & 0xffff
+                    } else {
+                        v
+                    };
                     Val::of(op.input, v)
                 })
                 .collect();
             let Some(ops) = ops else {
-                if holds(&e.model, op, &[], &Val::new(false, 1, 0)).is_none() {
+                if holds(model, op, &[], &Val::new(false, 1, 0)).is_none() {
                     continue;
                 }
                 bad.push(format!(
@@ -448,4 +495,170 @@ fn every_cached_float_result_input_meets_its_definition() {
         bad.len()
     );
     assert!(checked > 100, "only {checked} inputs checked");
+}
+
+/// The operand format of a row from its mnemonic's suffix.
+fn suffix_format(row: &str) -> Option<Format> {
+    [
+        ("_F16", Format::H),
+        ("_F32", Format::S),
+        ("_F64", Format::D),
+    ]
+    .into_iter()
+    .find(|(s, _)| row.ends_with(s))
+    .map(|(_, f)| f)
+}
+
+/// The operand models of the rows without a rounded operation (note 0041, "Rows without
+/// a rounded operation"), from their definitions on the operands' values and fields;
+/// `None` for a model this check does not know.
+fn class_holds(name: &str, row: &str, f: Format, x: &[u64]) -> Option<bool> {
+    let exp = |v: u64| (v >> f.m) & ((1 << f.e) - 1);
+    let frac = |v: u64| v & ((1 << f.m) - 1);
+    let mag = |v: u64| v & ((1 << (f.w() - 1)) - 1);
+    let sign = |v: u64| v >> (f.w() - 1) & 1;
+    let all = (1 << f.e) - 1;
+    let nan = |v: u64| exp(v) == all && frac(v) != 0;
+    let quiet = |v: u64| nan(v) && frac(v) >> (f.m - 1) == 1;
+    let snan = |v: u64| nan(v) && !quiet(v);
+    let finite = |v: u64| exp(v) != all;
+    let nonzero = |v: u64| finite(v) && mag(v) != 0;
+    let (a, b) = (x[0], *x.get(1).unwrap_or(&0));
+    let c = *x.get(2).unwrap_or(&0);
+    let either =
+        |p: &dyn Fn(u64) -> bool, q: &dyn Fn(u64) -> bool| (p(a) && q(b)) || (p(b) && q(a));
+    // |S0| as an exact value: twice it an odd integer above 1 is a tie k + 1/2.
+    let v = Val::of(f, mag(a));
+    let m = i64::from(f.m);
+    let is = |k: u128, e: i64| {
+        v.as_ref()
+            .is_some_and(|v| v.cmp(&Val::new(false, k, e)) == Ordering::Equal)
+    };
+    let d = exp(c) as i64 - exp(b) as i64;
+    Some(match name {
+        "gpu.pair_signed_zeros" => mag(a) == 0 && mag(b) == 0 && sign(a) != sign(b),
+        "gpu.pair_snan_number" => either(&snan, &|v| !nan(v)),
+        "gpu.pair_qnan_number" => either(&quiet, &|v| !nan(v)),
+        "gpu.pair_nan_payloads" => nan(a) && nan(b) && a != b,
+        "gpu.pair_adjacent" => finite(a) && finite(b) && b == a + 1,
+        "gpu.rnd_tie" => v.as_ref().is_some_and(|v| {
+            let twice = Val {
+                exp: v.exp + 1,
+                ..v.clone()
+            };
+            // 2|x| odd integer: its lowest set bit at weight 1; and |x| > 1.
+            let t = twice
+                .mag
+                .0
+                .iter()
+                .rev()
+                .fold(0u128, |s, &l| (s << 32) | u128::from(l));
+            t != 0 && twice.exp <= 0 && {
+                let sh = (-twice.exp) as u32;
+                t >> sh << sh == t && (t >> sh) & 1 == 1 && (t >> sh) >= 3
+            }
+        }),
+        "gpu.rnd_half" => is(1, -1),
+        "gpu.rnd_largest_nonint" => is((1 << (m + 1)) - 1, -1),
+        "gpu.rnd_all_integers" => is(1, m),
+        "gpu.div_scale_gap_at" | "gpu.div_scale_gap_below" => {
+            let gap = if f == Format::S { 96 } else { 768 };
+            let want = if name.ends_with("_at") { gap } else { gap - 1 };
+            nonzero(b) && nonzero(c) && a == b && d == want
+        }
+        "gpu.div_scale_tiny_at" | "gpu.div_scale_tiny_above" => {
+            let tiny = if f == Format::S { 23 } else { 53 };
+            let want = if name.ends_with("_at") {
+                tiny
+            } else {
+                tiny + 1
+            };
+            nonzero(b) && nonzero(c) && a == c && exp(c) == want
+        }
+        "gpu.div_fixup_gap_at" | "gpu.div_fixup_gap_above" => {
+            let t = if f == Format::S { -150 } else { -1075 };
+            let want = if name.ends_with("_at") { t - 1 } else { t };
+            nonzero(c) && d == want
+        }
+        "gpu.operand_exp_extreme" => exp(a) == 1 || exp(a) == all - 1,
+        "gpu.flush_boundary_operand" if !row.contains("_PK_") => {
+            mag(a) == (1 << f.m) - 1 || mag(a) == 1 << f.m
+        }
+        "fpgen.operand_min_subnormal" if !row.contains("_PK_") => (1..=4).contains(&mag(a)),
+        _ => return None,
+    })
+}
+
+#[test]
+fn every_cached_operand_class_input_meets_its_definition() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../conformance/coverage/");
+    let (mut checked, mut bad) = (std::collections::BTreeMap::new(), Vec::new());
+    for target in ["gfx900", "gfx908"] {
+        let path = format!("{root}{target}.tsv");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let entries = gpuref_smt::coverage::parse(&path, &text).unwrap_or_else(|e| panic!("{e}"));
+        for e in entries.iter().filter(|e| e.status == "sat") {
+            let m =
+                gpuref_smt::model(&e.row).unwrap_or_else(|| panic!("{path}: no model {}", e.row));
+            // Operand models of rows with an operation read the operation's format.
+            let f = match &m.op {
+                Some(op) => op.input,
+                None => match suffix_format(&e.row) {
+                    Some(f) => f,
+                    None => continue,
+                },
+            };
+            // In the operation's operand order (V_SUBREV's first operand is S1).
+            let names =
+                m.op.as_ref()
+                    .map_or(vec!["s0", "s1", "s2"], |op| op.operands.clone());
+            let x: Vec<u64> = names
+                .iter()
+                .map(|n| e.inputs.iter().find(|(k, _)| k == n).map_or(0, |(_, v)| *v))
+                .collect();
+            let Some(h) = class_holds(&e.model, &e.row, f, &x) else {
+                continue;
+            };
+            *checked.entry(e.model.clone()).or_insert(0) += 1;
+            if !h {
+                bad.push(format!(
+                    "{} mode={:#x} {} {:x?}",
+                    e.row, e.mode, e.model, e.inputs
+                ));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} stored inputs outside their model's definition: {bad:#?}",
+        bad.len()
+    );
+    for name in [
+        "gpu.pair_signed_zeros",
+        "gpu.rnd_tie",
+        "gpu.div_scale_gap_at",
+        "gpu.operand_exp_extreme",
+    ] {
+        assert!(
+            checked.get(name).copied().unwrap_or(0) > 0,
+            "no {name} input checked: {checked:?}"
+        );
+    }
+}
+
+#[test]
+fn the_class_definitions_can_fail() {
+    // binary32 by hand: 2.5 = 0x40200000 is a tie k + 1/2, 2.25 = 0x40100000 and 0.5
+    // = 0x3f000000 are not (0.5 is gpu.rnd_half); +0 and -0 are a signed-zero pair.
+    let f = Format::S;
+    let t = |n: &str, x: &[u64]| class_holds(n, "V_X_F32", f, x);
+    assert_eq!(t("gpu.rnd_tie", &[0x4020_0000]), Some(true));
+    assert_eq!(t("gpu.rnd_tie", &[0x4010_0000]), Some(false));
+    assert_eq!(t("gpu.rnd_tie", &[0x3f00_0000]), Some(false));
+    assert_eq!(t("gpu.rnd_half", &[0xbf00_0000]), Some(true));
+    assert_eq!(t("gpu.pair_signed_zeros", &[0, 0x8000_0000]), Some(true));
+    assert_eq!(t("gpu.pair_signed_zeros", &[0, 0]), Some(false));
+    // 8388607.5 = 0x4affffff; 2^23 = 0x4b000000.
+    assert_eq!(t("gpu.rnd_largest_nonint", &[0x4aff_ffff]), Some(true));
+    assert_eq!(t("gpu.rnd_all_integers", &[0x4b00_0000]), Some(true));
 }

@@ -371,6 +371,29 @@ mod tests {
     }
 
     #[test]
+    fn a_float_result_model_can_fail() {
+        // Worked by hand in binary16: 1.0 (0x3c00) + 2^-11 (0x1000) is the midpoint of 1.0
+        // and 1 + 2^-10, a tie; 1.0 + 2^-12 (0x0c00) is not. V_CVT_F16_F32 of 0x4ac43000
+        // (6428672, past binary16's MAX 65504) is no tie: the neighbours must be finite.
+        let add = gpuref_smt::model("V_ADD_F16").unwrap();
+        let cvt = gpuref_smt::model("V_CVT_F16_F32").unwrap();
+        let tie = |m: &Model| {
+            coverage::conditions(m)
+                .into_iter()
+                .find(|(c, _)| c.name == "fpgen.tie")
+                .unwrap()
+                .1
+        };
+        let (ta, tc) = (tie(&add), tie(&cvt));
+        let a = |b: u64| coverage::bind(&add, 0x3f0, &[("s0", 0x3c00), ("s1", b)], &ta).unwrap();
+        let c = coverage::bind(&cvt, 0x3f0, &[("s0", 0x4ac4_3000)], &tc).unwrap();
+        assert_eq!(
+            evaluate(&[a(0x1000), a(0x0c00), c]),
+            ["true", "false", "false"]
+        );
+    }
+
+    #[test]
     fn every_pair_is_cached_and_every_stored_input_satisfies_its_condition() {
         // A malformed line would leave a target with no answers: `generate` stops on it.
         assert_eq!(cache_error(), None);

@@ -182,8 +182,11 @@ fn op_conditions(op: &FpOp) -> Vec<(Coverage, String)> {
     let ones = kept((1 << p) - 1);
     let (emin, emax) = (sk(1 - bias(f)), sk(bias(f)));
     let at_max = format!("(= cv_et {emax}) (= cv_kept {ones})");
-    let inexact =
-        format!("(distinct cv_d {zero}) (or (bvslt cv_et {emax}) (distinct cv_kept {ones}))");
+    // Inexact and below MAX (both neighbours finite): the top bit's exponent below F's
+    // largest, or at it with a kept significand short of all ones.
+    let inexact = format!(
+        "(distinct cv_d {zero}) (or (bvslt cv_et {emax}) (and (= cv_et {emax}) (distinct cv_kept {ones})))"
+    );
     let sub_top = kept((1 << f.m) - 1);
     // Add, subtract and multiply-add read their operands in F's format: only for I = F
     // (every such model today).
