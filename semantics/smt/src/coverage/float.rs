@@ -2,15 +2,14 @@
 //! operation, and GPU models (flush boundaries, legacy zeros, float-to-int limits, 16-bit
 //! overflow under FP16_OVFL).
 //!
-//! The exact result `x` is formed in z3's FP theory in a wide format `W` (3 more exponent
-//! bits; at least 4 more significand bits, twice the precision plus 2 for products) and
-//! the conditions require it to be exact there (`x` rounded toward zero equals `x` rounded
-//! up; products of two operands always are). Every condition is then stated on `x` against
-//! the result format `F`: `dn` and `up`, `x` rounded down and up to `F`, are the two
-//! neighbours of an inexact result; `mid` their midpoint; `q` a quarter of their distance
-//! (one unit of the precision two bits finer than `F`). `fp.fma` is not used (unsound in
-//! libz3 4.8.12): a fused multiply-add forms the exact product in `W` and adds.
+//! The result models are stated on the exact result of the model's operation at the bit
+//! level (exact.rs): its magnitude `cv_s` in a fixed-point frame of the result format F,
+//! F's rounding unit at that magnitude `cv_u` (a power of two) and the bits below it
+//! `cv_d`. Guard, round and sticky are then comparisons of `cv_d` with `cv_u / 2` and
+//! `cv_u / 4`; thresholds are comparisons of `cv_s` with frame constants. Both are about
+//! the magnitude: `near_tie_above` is guard 1 round 1 whatever the sign.
 
+use super::exact::{self, bias, lit as flit, sk};
 use super::{Class, Coverage, Format, FpOp, OpKind};
 use crate::Model;
 
@@ -52,6 +51,10 @@ pub const MODELS: &[Coverage] = &[
     cov("gpu.cvt_upper_above",          Class::ToInt,   "the operand is the smallest float above 2^(N-1) (signed) or 2^N (unsigned)"),
     cov("gpu.cvt_lower_at",             Class::ToInt,   "the operand is -2^(N-1) (signed: the lowest integer) or the float just above -1.0 (unsigned: truncates to 0)"),
     cov("gpu.cvt_lower_beyond",         Class::ToInt,   "the operand is the float just below -2^(N-1) (signed) or -1.0 (unsigned): just outside the integer range"),
+    cov("gpu.pk_tie_lo",                Class::Packed,  "a packed 16-bit row's low half: its exact result is a tie (as fpgen.tie)"),
+    cov("gpu.pk_tie_hi",                Class::Packed,  "a packed 16-bit row's high half: its exact result is a tie (as fpgen.tie)"),
+    Coverage { name: "gpu.pk_f16_overflow_lo", class: Class::Packed, what: "a packed 16-bit row's low half: |exact result| >= 2^16 (as gpu.f16_overflow), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ] },
+    Coverage { name: "gpu.pk_f16_overflow_hi", class: Class::Packed, what: "a packed 16-bit row's high half: |exact result| >= 2^16 (as gpu.f16_overflow), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ] },
     Coverage { name: "gpu.f16_overflow", class: Class::Half, what: "a 16-bit result with |exact result| >= 2^16 (past MAX + ulp/2 in every rounding mode), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ] },
 ];
 
@@ -62,97 +65,14 @@ fn model(name: &str) -> Coverage {
         .expect("a float coverage model")
 }
 
-/// Bits `x` (an input term) as a float of `f`.
-fn fp(f: Format, x: &str) -> String {
-    format!("((_ to_fp {} {}) {x})", f.e, f.m + 1)
-}
-
-/// Float term `x` converted to `f` with rounding `rm`.
-fn to(f: Format, rm: &str, x: &str) -> String {
-    format!("((_ to_fp {} {}) {rm} {x})", f.e, f.m + 1)
-}
-
-fn bias(f: Format) -> i64 {
-    (1i64 << (f.e - 1)) - 1
-}
-
-/// The positive power of two `2^k` in `w` (in range).
-fn pow2(w: Format, k: i64) -> String {
-    let e = (k + bias(w)) as u64;
-    format!("(fp #b0 (_ bv{e} {}) (_ bv0 {}))", w.e, w.m)
-}
-
-/// The positive value of `f` with bits `bits`, in `w`.
-fn val(w: Format, f: Format, bits: u64) -> String {
-    to(w, "RNE", &fp(f, &format!("(_ bv{bits} {})", f.w())))
-}
-
-/// The wide format of an operation.
-fn wide(op: &FpOp) -> Format {
-    let (i, o) = (op.input, op.output);
-    let e = i.e.max(o.e) + 3;
-    let m = match op.kind {
-        OpKind::Mul { .. } => 2 * (i.m + 1) + 2,
-        OpKind::MulAdd { .. } => 2 * (i.m + 1) + 3,
-        _ => i.m.max(o.m) + 4,
-    };
-    Format { e, m }
-}
-
-/// The exact result in `w` rounded with `rm`, and conditions the operation needs for it
-/// to be the value the instruction rounds.
-fn result(op: &FpOp, w: Format, rm: &str) -> (String, Vec<String>) {
-    let a = |i: usize| to(w, "RNE", &fp(op.input, op.operands[i]));
-    match op.kind {
-        OpKind::Add => (format!("(fp.add {rm} {} {})", a(0), a(1)), vec![]),
-        OpKind::Sub => (format!("(fp.sub {rm} {} {})", a(0), a(1)), vec![]),
-        OpKind::Mul { .. } => (format!("(fp.mul {rm} {} {})", a(0), a(1)), vec![]),
-        OpKind::MulAdd { fused, .. } => {
-            let p = format!("(fp.mul RNE {} {})", a(0), a(1));
-            let mut need = vec![];
-            if !fused {
-                // The product is rounded first: keep to exact products, where both
-                // readings of the operation meet.
-                need.push(format!(
-                    "(fp.eq {} {})",
-                    to(op.output, "RTZ", &p),
-                    to(op.output, "RTP", &p)
-                ));
-            }
-            (format!("(fp.add {rm} {p} {})", a(2)), need)
-        }
-        OpKind::Convert | OpKind::ToInt { .. } => (a(0), vec![]),
-    }
-}
-
-/// Whether the operation's value in `w` is always exact (no need to compare roundings).
-fn always_exact(op: &FpOp) -> bool {
-    matches!(
-        op.kind,
-        OpKind::Mul { .. } | OpKind::Convert | OpKind::ToInt { .. }
-    )
-}
-
-/// The condition of a result model: `body` over `x`, `ax`, `dn`, `up`, `mid`, `q` (floats
-/// of `w`), `x` exact.
+/// The condition of a result model: `body` over the exact result's rounding analysis in
+/// F (`cv_et`, `cv_kept`, `cv_d`, `cv_nz`; exact.rs), the operation's operands finite and
+/// the result not zero.
 fn on_result(op: &FpOp, body: &str) -> String {
-    let w = wide(op);
-    let f = op.output;
-    let (xz, mut need) = result(op, w, "RTZ");
-    let exact = if always_exact(op) {
-        "(not (fp.isInfinite x))".to_string()
-    } else {
-        let (xp, _) = result(op, w, "RTP");
-        format!("(and (fp.eq x {xp}) (not (fp.isInfinite x)))")
-    };
-    need.push(exact);
-    format!(
-        "(let ((x {xz})) (let ((ax (fp.abs x)) (dn {}) (up {})) (let ((mid (fp.mul RNE (fp.add RNE dn up) {half})) (q (fp.mul RNE (fp.sub RNE up dn) {quarter}))) (and {} {body}))))",
-        to(w, "RNE", &to(f, "RTN", "x")),
-        to(w, "RNE", &to(f, "RTP", "x")),
-        need.join(" "),
-        half = pow2(w, -1),
-        quarter = pow2(w, -2),
+    let ex = exact::exact(op);
+    exact::wrap(
+        &ex.lets,
+        &format!("(and {} cv_nz {body})", ex.need.join(" ")),
     )
 }
 
@@ -165,109 +85,203 @@ fn lit(v: u64, w: u32) -> String {
     format!("(_ bv{v} {w})")
 }
 
-pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
-    let Some(op) = &m.op else {
-        return Vec::new();
+fn zext(t: &str, by: u32) -> String {
+    format!("((_ zero_extend {by}) {t})")
+}
+
+/// The operand models of an operand `x` of format `i`: its magnitude at the flush
+/// boundary or among the smallest subnormals.
+pub fn operand_models(i: Format, x: &str) -> Vec<(Coverage, String)> {
+    let a0 = mag(i, x);
+    let iw = i.w() - 1;
+    vec![
+        (
+            model("gpu.flush_boundary_operand"),
+            format!(
+                "(or (= {a0} {}) (= {a0} {}))",
+                lit((1 << i.m) - 1, iw),
+                lit(1 << i.m, iw)
+            ),
+        ),
+        (
+            model("fpgen.operand_min_subnormal"),
+            format!(
+                "(and (bvuge {a0} {}) (bvule {a0} {}))",
+                lit(1, iw),
+                lit(4, iw)
+            ),
+        ),
+    ]
+}
+
+/// The packed 16-bit rows: each half's operation, as the model's inputs' halves.
+fn packed(m: &Model) -> Vec<(Coverage, String)> {
+    const LO: [&str; 3] = [
+        "((_ extract 15 0) s0)",
+        "((_ extract 15 0) s1)",
+        "((_ extract 15 0) s2)",
+    ];
+    const HI: [&str; 3] = [
+        "((_ extract 31 16) s0)",
+        "((_ extract 31 16) s1)",
+        "((_ extract 31 16) s2)",
+    ];
+    let kind = match m.name {
+        "V_PK_ADD_F16" => OpKind::Add,
+        "V_PK_MUL_F16" => OpKind::Mul { legacy: false },
+        "V_PK_FMA_F16" => OpKind::MulAdd {
+            fused: true,
+            legacy: false,
+        },
+        _ => return Vec::new(),
+    };
+    let n = if matches!(kind, OpKind::MulAdd { .. }) {
+        3
+    } else {
+        2
     };
     let mut out = Vec::new();
+    for (half, ops) in [("lo", LO), ("hi", HI)] {
+        let op = FpOp {
+            kind: kind.clone(),
+            input: Format::H,
+            output: Format::H,
+            operands: ops[..n].to_vec(),
+        };
+        for (c, cond) in op_conditions(&op) {
+            let name = match (c.name, half) {
+                ("fpgen.tie", "lo") => "gpu.pk_tie_lo",
+                ("fpgen.tie", _) => "gpu.pk_tie_hi",
+                ("gpu.f16_overflow", "lo") => "gpu.pk_f16_overflow_lo",
+                ("gpu.f16_overflow", _) => "gpu.pk_f16_overflow_hi",
+                _ => continue,
+            };
+            out.push((model(name), cond));
+        }
+    }
+    out
+}
+
+pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
+    match &m.op {
+        Some(op) => op_conditions(op),
+        None => packed(m),
+    }
+}
+
+/// The models of a float operation.
+fn op_conditions(op: &FpOp) -> Vec<(Coverage, String)> {
+    let mut out = Vec::new();
     let f = op.output;
-    let w = wide(op);
-    let inexact = "(not (fp.isInfinite dn)) (not (fp.isInfinite up)) (not (fp.eq dn up))";
-    let max = val(w, f, ((1u64 << f.e) - 2) << f.m | ((1u64 << f.m) - 1));
-    let min_normal = val(w, f, 1 << f.m);
-    let max_sub = val(w, f, (1 << f.m) - 1);
-    let emax = bias(f);
-    let rounded = !matches!(op.kind, OpKind::ToInt { .. });
+    let p = f.m + 1;
+    let ex = exact::exact(op);
+    let dw = ex.dw;
+    let d = |v: u64| exact::shifted(v, dw - 2, dw);
+    let (zero, quarter, half, three) = (flit(0, dw), d(1), d(2), d(3));
+    let kept = |v: u64| flit(v, p);
+    let ones = kept((1 << p) - 1);
+    let (emin, emax) = (sk(1 - bias(f)), sk(bias(f)));
+    let at_max = format!("(= cv_et {emax}) (= cv_kept {ones})");
+    // Inexact and below MAX (both neighbours finite): the top bit's exponent below F's
+    // largest, or at it with a kept significand short of all ones.
+    let inexact = format!(
+        "(distinct cv_d {zero}) (or (bvslt cv_et {emax}) (and (= cv_et {emax}) (distinct cv_kept {ones})))"
+    );
+    let sub_top = kept((1 << f.m) - 1);
+    // Add, subtract and multiply-add read their operands in F's format: only for I = F
+    // (every such model today).
+    let rounded = match op.kind {
+        OpKind::ToInt { .. } => false,
+        OpKind::Add | OpKind::Sub | OpKind::MulAdd { .. } => op.input == op.output,
+        OpKind::Mul { .. } | OpKind::Convert => true,
+    };
     let mut push = |name: &str, body: String| out.push((model(name), on_result(op, &body)));
     if rounded {
         push(
             "fpgen.exact",
-            "(fp.eq dn up) (not (fp.isZero x))".to_string(),
+            format!("(= cv_d {zero}) (bvsle cv_et {emax})"),
         );
-        push("fpgen.tie", format!("{inexact} (fp.eq x mid)"));
+        push("fpgen.tie", format!("{inexact} (= cv_d {half})"));
         push(
             "fpgen.near_tie_above",
-            format!("{inexact} (fp.eq x (fp.add RNE mid q))"),
+            format!("{inexact} (= cv_d {three})"),
         );
         push(
             "fpgen.near_tie_below",
-            format!("{inexact} (fp.eq x (fp.sub RNE mid q))"),
+            format!("{inexact} (= cv_d {quarter})"),
         );
         push(
             "fpgen.sticky_only",
-            format!("{inexact} (fp.lt x (fp.add RNE dn q))"),
+            format!("{inexact} (bvult cv_d {quarter})"),
         );
         push(
             "fpgen.guard_sticky",
-            format!("{inexact} (fp.gt x mid) (fp.lt x (fp.add RNE mid q))"),
+            format!("{inexact} (bvugt cv_d {half}) (bvult cv_d {three})"),
         );
-        let addend = match op.kind {
-            OpKind::Add | OpKind::Sub => Some(0),
-            OpKind::MulAdd { .. } => Some(2),
-            _ => None,
-        };
-        if let Some(i) = addend {
-            let c = to(w, "RNE", &fp(op.input, op.operands[i]));
+        if let (Some((cg, cw, ce)), wd) = (&ex.addend, ex.window) {
+            // 0 < |x| <= 2^-p |addend|: by the exponents of the leading ones, then by the
+            // significands aligned at the top (the window's sticky bit is below the
+            // addend's last bit).
+            let top = format!(
+                "(bvshl {} {})",
+                zext(cg, wd - cw),
+                flit(u64::from(wd - cw), wd)
+            );
             push(
                 "fpgen.cancel_massive",
                 format!(
-                    "(not (fp.isZero x)) (fp.leq ax (fp.mul RNE (fp.abs {c}) {}))",
-                    pow2(w, -i64::from(f.m + 1))
+                    "(distinct {cg} {}) (let ((ex (bvadd cv_re {}))) (or (bvslt ex {ce}) (and (= ex {ce}) (bvule cv_rg {top}))))",
+                    flit(0, *cw),
+                    sk(p.into())
                 ),
             );
         }
-        push("fpgen.largest_finite", format!("(fp.eq ax {max})"));
-        let half_ulp_max = pow2(w, emax - i64::from(f.m) - 1);
+        push("fpgen.largest_finite", format!("{at_max} (= cv_d {zero})"));
         push(
             "fpgen.overflow_before_rounding",
-            format!("(fp.gt ax {max}) (fp.lt ax (fp.add RNE {max} {half_ulp_max}))"),
+            format!("{at_max} (distinct cv_d {zero}) (bvult cv_d {half})"),
         );
         push(
             "fpgen.overflow_after_rounding",
-            format!("(fp.eq ax (fp.add RNE {max} {half_ulp_max}))"),
+            format!("{at_max} (= cv_d {half})"),
         );
-        let half_min_sub = pow2(w, 1 - emax - i64::from(f.m) - 1);
         push(
             "fpgen.underflow_before_rounding",
-            format!("(fp.lt ax {min_normal}) (fp.geq ax (fp.sub RNE {min_normal} {half_min_sub}))"),
+            format!("(= cv_et {emin}) (= cv_kept {sub_top}) (bvuge cv_d {half})"),
         );
-        push("fpgen.min_normal", format!("(fp.eq ax {min_normal})"));
+        push(
+            "fpgen.min_normal",
+            format!(
+                "(= cv_et {emin}) (= cv_kept {}) (= cv_d {zero})",
+                kept(1 << f.m)
+            ),
+        );
         push(
             "fpgen.result_min_subnormal",
-            format!("(not (fp.isZero x)) (fp.leq ax {})", val(w, f, 4)),
+            format!(
+                "(= cv_et {emin}) (or (bvult cv_kept {four}) (and (= cv_kept {four}) (= cv_d {zero})))",
+                four = kept(4)
+            ),
         );
         push(
             "fpgen.result_max_subnormal",
             format!(
-                "(fp.geq ax {}) (fp.leq ax {max_sub})",
-                val(w, f, (1 << f.m) - 4)
+                "(= cv_et {emin}) (bvuge cv_kept {}) (or (bvult cv_kept {sub_top}) (and (= cv_kept {sub_top}) (= cv_d {zero})))",
+                kept((1 << f.m) - 4)
             ),
         );
-        push("gpu.flush_boundary_result", format!("(fp.eq ax {max_sub})"));
+        push(
+            "gpu.flush_boundary_result",
+            format!("(= cv_et {emin}) (= cv_kept {sub_top}) (= cv_d {zero})"),
+        );
         if f == Format::H {
-            push("gpu.f16_overflow", format!("(fp.geq ax {})", pow2(w, 16)));
+            push("gpu.f16_overflow", format!("(bvsge cv_et {})", sk(16)));
         }
     }
     // Operand models: the first operand's bits.
     let i = op.input;
-    let a0 = mag(i, op.operands[0]);
     let iw = i.w() - 1;
-    out.push((
-        model("gpu.flush_boundary_operand"),
-        format!(
-            "(or (= {a0} {}) (= {a0} {}))",
-            lit((1 << i.m) - 1, iw),
-            lit(1 << i.m, iw)
-        ),
-    ));
-    out.push((
-        model("fpgen.operand_min_subnormal"),
-        format!(
-            "(and (bvuge {a0} {}) (bvule {a0} {}))",
-            lit(1, iw),
-            lit(4, iw)
-        ),
-    ));
+    out.extend(operand_models(i, op.operands[0]));
     if let OpKind::Mul { legacy: true } | OpKind::MulAdd { legacy: true, .. } = op.kind {
         let (a, b) = (op.operands[0], op.operands[1]);
         let zero = |x: &str| format!("(= {} {})", mag(i, x), lit(0, iw));

@@ -10,6 +10,8 @@
 //! operation: the family is read from the mnemonic, `int.rs`).
 
 mod cache;
+mod class;
+mod exact;
 mod float;
 mod int;
 
@@ -86,6 +88,14 @@ pub enum Class {
     MulHi,
     /// Sum of absolute differences.
     Sad,
+    /// Operand pairs of min/max and compares.
+    Pair,
+    /// Round-to-integral operands.
+    RoundInt,
+    /// The division helpers' branch boundaries.
+    Div,
+    /// Packed 16-bit float rows, per half.
+    Packed,
 }
 
 /// A named coverage model.
@@ -103,7 +113,12 @@ pub struct Coverage {
 
 /// Every coverage model.
 pub fn all() -> Vec<Coverage> {
-    float::MODELS.iter().chain(int::MODELS).copied().collect()
+    float::MODELS
+        .iter()
+        .chain(int::MODELS)
+        .chain(class::MODELS)
+        .copied()
+        .collect()
 }
 
 /// The coverage model of a name.
@@ -116,7 +131,29 @@ pub fn by_name(name: &str) -> Option<Coverage> {
 pub fn conditions(model: &Model) -> Vec<(Coverage, String)> {
     let mut out = float::conditions(model);
     out.extend(int::conditions(model));
+    out.extend(class::conditions(model));
     out
+}
+
+/// A narrowing the solver tries first for a model's float result conditions: the second
+/// factor of a product with the low half of its fraction zero (a short significand makes
+/// the significand product far easier for the SAT solver; multiply-adds gained nothing
+/// from it when tried, so they have none). A solution of the narrowed
+/// query is a solution of the condition; only the unnarrowed query can prove a condition
+/// empty, so the solver falls back to it when the narrowed one is not sat.
+pub fn narrowing(model: &Model) -> Option<String> {
+    let op = model.op.as_ref()?;
+    match op.kind {
+        OpKind::Mul { .. } => {
+            let half = op.input.m / 2;
+            Some(format!(
+                "(= ((_ extract {} 0) {}) (_ bv0 {half}))",
+                half - 1,
+                op.operands[1]
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// The SMT-LIB2 text that declares a model's inputs and `mode` and asserts `cond`: what
@@ -182,6 +219,12 @@ mod tests {
         assert!(names("V_MUL_HI_I32").contains(&"int.mul_hi_neg_neg"));
         assert!(names("V_SAD_U32").contains(&"int.sad_overflow"));
         assert!(names("S_NOT_B32").is_empty());
+        assert!(names("V_MAX_F32").contains(&"gpu.pair_signed_zeros"));
+        assert!(names("V_CMP_EQ_F16").contains(&"gpu.pair_nan_payloads"));
+        assert!(names("V_RNDNE_F64").contains(&"gpu.rnd_tie"));
+        assert!(names("V_DIV_SCALE_F32").contains(&"gpu.div_scale_gap_at"));
+        assert!(names("V_RSQ_F32").contains(&"gpu.operand_exp_extreme"));
+        assert!(names("V_PK_FMA_F16").contains(&"gpu.pk_tie_hi"));
     }
 
     #[test]
