@@ -506,8 +506,9 @@ pub fn v_dot2c_f32_f16() -> Model {
 /// The MIX and f16 dot models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
-    ("V_MAD_MIX_F32", v_mad_mix_f32), ("V_MAD_MIXLO_F16", v_mad_mixlo_f16),
-    ("V_MAD_MIXHI_F16", v_mad_mixhi_f16), ("V_FMA_MIX_F32", v_fma_mix_f32),
+    // V_MAD_MIXLO/HI_F16 (`v_mad_mixlo_f16`, `v_mad_mixhi_f16` above) are not registered:
+    // their scripts take z3 minutes to read (see `EXEMPT`).
+    ("V_MAD_MIX_F32", v_mad_mix_f32), ("V_FMA_MIX_F32", v_fma_mix_f32),
     ("V_FMA_MIXLO_F16", v_fma_mixlo_f16), ("V_FMA_MIXHI_F16", v_fma_mixhi_f16),
     ("V_DOT2_F32_F16", v_dot2_f32_f16), ("V_DOT2C_F32_F16", v_dot2c_f32_f16),
 ];
