@@ -168,15 +168,34 @@ fn quad(op: &str) -> Option<[String; 4]> {
 
 /// Map a case onto a model's inputs: `Err` gives the reason the form is not covered.
 fn map_case(case: &Case, model: &gpuref_smt::Model) -> Result<Mapped, String> {
-    let (ops, words) = operands(&case.asm);
+    let (ops, mut words) = operands(&case.asm);
+    let has_in = |n: &str| model.inputs.iter().any(|(i, _)| *i == n);
+    // A MIX model takes OPSEL and OPSEL_HI as inputs (`op_sel:[a,b,c]`, bit i for source
+    // i; absent: 0, LLVM's default for MIX, whose sources are then f32).
+    let mut sel = Inputs::new();
+    if has_in("op_sel_hi") {
+        sel.insert("op_sel", 0);
+        sel.insert("op_sel_hi", 0);
+        let mut rest = Vec::new();
+        for m in words {
+            match m.split_once(':') {
+                Some((k @ ("op_sel" | "op_sel_hi"), v)) => {
+                    let bits =
+                        mix_bits(v).ok_or(format!("modifier `{m}`: not [a,b,c] of 0 and 1"))?;
+                    sel.insert(if k == "op_sel" { "op_sel" } else { "op_sel_hi" }, bits);
+                }
+                _ => rest.push(m),
+            }
+        }
+        words = rest;
+    }
     if let (_, Some(m)) = output_mods(&words) {
         let m = m.split([':', '(']).next().unwrap_or(m);
         return Err(format!(
-            "modifier `{m}`: the models take CLAMP and OMOD only (no ABS/NEG/SDWA/DPP/OP_SEL)"
+            "modifier `{m}`: the models take CLAMP and OMOD only (no ABS/NEG/SDWA/DPP; OP_SEL on the MIX rows)"
         ));
     }
     let has_out = |n: &str| model.outputs.iter().any(|(o, _, _)| *o == n);
-    let has_in = |n: &str| model.inputs.iter().any(|(i, _)| *i == n);
     let scalar = case.asm.starts_with("s_");
     // Destinations the asm text names first: `d`, then a vector row's carry-out or compare
     // destination (`vcc` or an SGPR pair).
@@ -207,7 +226,7 @@ fn map_case(case: &Case, model: &gpuref_smt::Model) -> Result<Mapped, String> {
         }
     }
     let value = |r: &str| case.input(r).unwrap_or(0);
-    let mut inputs = Inputs::new();
+    let mut inputs = sel;
     let mut free = ["s0", "s1", "s2"].into_iter().filter(|s| has_in(s));
     for op in ops {
         if let Some(k) = literal(&op) {
@@ -263,6 +282,18 @@ fn map_case(case: &Case, model: &gpuref_smt::Model) -> Result<Mapped, String> {
         }
     }
     Ok(Mapped { inputs, outputs })
+}
+
+/// `[a,b,c]` (each 0 or 1) as bits, `a` in bit 0.
+fn mix_bits(v: &str) -> Option<u64> {
+    let v = v.strip_prefix('[')?.strip_suffix(']')?;
+    v.split(',')
+        .enumerate()
+        .try_fold(0, |acc, (i, b)| match b.trim() {
+            "0" => Some(acc),
+            "1" if i < 3 => Some(acc | 1 << i),
+            _ => None,
+        })
 }
 
 /// Whether every alternative of `spec` satisfies `ok`.
@@ -373,6 +404,69 @@ fn d_agrees(want: &BTreeMap<&str, u64>, spec: &Spec, dw: u32) -> bool {
     spec.accepts(d)
 }
 
+/// The half a MIXLO (0) or MIXHI (1) row writes.
+fn mix_half(row: &str) -> Option<u32> {
+    (row.contains("_MIXLO_") || row.contains("_MIXHI_")).then(|| u32::from(row.contains("_MIXHI_")))
+}
+
+/// A MIXLO/MIXHI destination against the case's set: the kept half exactly the model's
+/// (`d_in`'s); the written half's every accepted value (free bits enumerated) inside the
+/// model's f16 range `[lo, hi]`, or some NaN admitted under `nan_any`; `open` accepts all.
+fn half_agrees(want: &BTreeMap<&str, u64>, spec: &Spec, h: u32) -> bool {
+    let d = want.get("d").copied().unwrap_or(0);
+    let (sh, keep) = (16 * h, 16 * (1 - h));
+    let half = |x: u64| x >> sh & 0xffff;
+    let (l, u) = (half(want["lo"]), half(want["hi"]));
+    let open = want.get("open").is_some_and(|v| *v == 1);
+    let nan_any = want.get("nan_any").is_some_and(|v| *v == 1);
+    let inside = |x: u64| {
+        !is_nan(x, 16)
+            && order_key(l, 16) <= order_key(x, 16)
+            && order_key(x, 16) <= order_key(u, 16)
+    };
+    let alts: Vec<(u64, u64)> = spec
+        .0
+        .iter()
+        .filter_map(|a| match *a {
+            Alt::Exact(v) => Some((v, 0xffff_ffff)),
+            Alt::Masked { value, mask } => Some((value, mask & 0xffff_ffff)),
+            _ => None,
+        })
+        .collect();
+    if alts.len() != spec.0.len() {
+        return false;
+    }
+    if nan_any && !open {
+        return alts.iter().any(|(v, m)| {
+            has_nan(
+                &Alt::Masked {
+                    value: half(*v),
+                    mask: half(*m),
+                },
+                16,
+            )
+        });
+    }
+    alts.iter().all(|&(v, m)| {
+        let kept = (v ^ d) >> keep & 0xffff == 0 && m >> keep & 0xffff == 0xffff && v >> 32 == 0;
+        if open {
+            return kept;
+        }
+        // Every value of the written half the set admits: its free bits enumerated.
+        let free = !half(m) & 0xffff;
+        let mut sub = free;
+        let mut ok = kept;
+        loop {
+            ok &= inside(half(v) & !free | sub);
+            if sub == 0 || !ok {
+                break;
+            }
+            sub = (sub - 1) & free;
+        }
+        ok
+    })
+}
+
 /// Whether a one-bit model output (a lane's VCC/EXEC bit, SCC) agrees with the case's set
 /// on bit 0 (lane 0, the only active lane).
 fn bit_agrees(v: u64, spec: &Spec) -> bool {
@@ -439,6 +533,8 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
             .unwrap_or_else(|| Spec::exact(case.input(reg).unwrap_or(0)));
         let ok = if dword.is_some() {
             spec.accepts(v)
+        } else if let (true, Some(h)) = (*o == "d", mix_half(model.name)) {
+            half_agrees(&want, &spec, h)
         } else if *o == "d" {
             d_agrees(&want, &spec, w)
         } else if w == 1 {

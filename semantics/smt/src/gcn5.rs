@@ -32,6 +32,9 @@ pub const TABLES: &[&[(&str, ModelFn)]] = &[
     valu::vqsad::MODELS,
     // Fourth round.
     valu::vmai::MODELS,
+    // Fifth round.
+    valu::vmix::MODELS,
+    valu::vtrig::MODELS,
 ];
 
 /// The file of each of [`TABLES`], in the same order, from the repository root (the
@@ -57,6 +60,8 @@ pub const SOURCES: &[&str] = &[
     "semantics/smt/src/gcn5/valu/vpacked.rs",
     "semantics/smt/src/gcn5/valu/vqsad.rs",
     "semantics/smt/src/gcn5/valu/vmai.rs",
+    "semantics/smt/src/gcn5/valu/vmix.rs",
+    "semantics/smt/src/gcn5/valu/vtrig.rs",
 ];
 
 /// The file of the MFMA element models ([`mfma::MODELS`], outside [`TABLES`]).

@@ -21,3 +21,6 @@ pub mod vpacked;
 pub mod vqsad;
 // Fourth round: MI100's AccVGPR moves.
 pub mod vmai;
+// Fifth round: MIX, the f16 dot products with an f32 sum, TRIG_PREOP.
+pub mod vmix;
+pub mod vtrig;

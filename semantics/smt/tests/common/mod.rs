@@ -5,6 +5,7 @@
 
 use gpuref_amd_gcn5::alu::mode::Mode;
 use gpuref_amd_gcn5::alu::valu::{self, Accept, LaneCtx, LaneIn, LaneOut, Output};
+use gpuref_amd_gcn5::alu::vpacked::MIX_F16;
 use gpuref_amd_gcn5::alu::{salu, ScalarIn, ScalarOut};
 use gpuref_smt::{Model, Mods};
 use std::collections::BTreeMap;
@@ -196,10 +197,20 @@ pub fn subnormal(x: u64, w: u32) -> bool {
     ((x & (mask(w) >> 1)) >> m) == 0 && x & ((1u64 << m) - 1) != 0
 }
 
-/// The KNOWN reason covering a disagreement of `row` at `mode` and `inp`, if any.
+/// Disagreements only the committed vectors show (the kernel agrees with the model in the
+/// cross-check), so the cross-check's stale-entry rule does not apply to them.
+const VOP3P_RANGE: &str = "the committed vector accepts any value (`0x0/0x0`) where the lane kernel's acceptance is a numeric range (D11's flush reading for MAD_MIX, the summation orders for DOT2): the VOP3P executor or the vector writer widens `Accept::Range` to an open register, so the vector accepts more than the model's range; the kernel itself agrees with the model in the cross-check (note 0027, \"Fifth round\"). To fix in the executor, then regenerate";
+pub const KNOWN_VECTORS: &[(&str, &str, Applies)] = &[
+    ("V_MAD_MIX_F32", VOP3P_RANGE, |_, _| true),
+    ("V_DOT2_F32_F16", VOP3P_RANGE, |_, _| true),
+];
+
+/// The KNOWN (or KNOWN_VECTORS) reason covering a disagreement of `row` at `mode` and
+/// `inp`, if any.
 pub fn known(row: &str, mode: u32, inp: &Inputs) -> Option<&'static str> {
     KNOWN
         .iter()
+        .chain(KNOWN_VECTORS)
         .find(|(k, _, applies)| *k == row && applies(mode, inp))
         .map(|(_, why, _)| *why)
 }
@@ -341,12 +352,30 @@ pub fn inputs(model: &Model, rng: &mut Rng) -> Inputs {
             (*n, v & mask(*w))
         })
         .collect();
-    if model.width("nan_half").is_some() && model.width("s0") == Some(32) {
+    if model.width("op_sel_hi").is_some() {
+        // MIX: a source read as f16 gets f16 edges in its selected half (random bits in
+        // the other), one read as f32 keeps its f32 value.
+        let (sel, hi) = (inp["op_sel"], inp["op_sel_hi"]);
+        let e = float_edges(16);
+        for (i, n) in ["s0", "s1", "s2"].iter().enumerate() {
+            if hi >> i & 1 == 1 && !rng.next().is_multiple_of(4) {
+                let h = e[(rng.next() % e.len() as u64) as usize];
+                let at = 16 * (sel >> i & 1);
+                let v = (inp[n] & !(0xffff << at)) | h << at;
+                inp.insert(*n, v);
+            }
+        }
+        return inp;
+    }
+    let dot2_f16 = model.name.starts_with("V_DOT2") && model.name.ends_with("_F32_F16");
+    if dot2_f16 || model.width("nan_half").is_some() && model.width("s0") == Some(32) {
         // Packed f16 operands (and f32 ones of CVT_PKRTZ: every other input): two halves,
         // each an f16 edge or random value.
-        let packed_f16 = model.name.starts_with("V_PK_");
+        let packed_f16 = model.name.starts_with("V_PK_") || dot2_f16;
         for (n, w) in &model.inputs {
-            if *w == 32 && (packed_f16 || rng.next().is_multiple_of(2)) {
+            // DOT2's accumulator is an f32.
+            let acc = dot2_f16 && (*n == "s2" || *n == "d_in");
+            if *w == 32 && !acc && (packed_f16 || rng.next().is_multiple_of(2)) {
                 let e = float_edges(16);
                 let mut half = || match rng.next() % 3 {
                     0 | 1 => e[(rng.next() % e.len() as u64) as usize],
@@ -473,10 +502,19 @@ pub fn kernel(name: &str, inp: &Inputs, mode: u32, mods: Mods, rng: &mut Rng) ->
         return Kernel::Scalar(x, (row.kernel)(&x));
     }
     if let Some(row) = valu::kernel(name) {
+        // A MIX model's OPSEL/OPSEL_HI choose each source's size and half; the kernel gets
+        // the operand the VOP3P executor builds (`vpacked::MIX_F16` tags an f16).
+        let mix = |i: u32, v: u64| match (inp.get("op_sel"), inp.get("op_sel_hi")) {
+            (Some(sel), Some(hi)) if hi >> i & 1 == 1 => {
+                MIX_F16 | (v >> (16 * (sel >> i & 1))) & 0xffff
+            }
+            (Some(_), Some(_)) => v & 0xffff_ffff,
+            _ => v,
+        };
         let x = LaneIn {
-            s0: get("s0", rng.next()),
-            s1: get("s1", rng.next()),
-            s2: get("s2", rng.next()),
+            s0: mix(0, get("s0", rng.next())),
+            s1: mix(1, get("s1", rng.next())),
+            s2: mix(2, get("s2", rng.next())),
             s2_hi: get("s2_hi", rng.next()),
             d: get("d_in", rng.next()),
             carry: get("vcc_in", rng.next()) & 1 == 1,
@@ -609,6 +647,11 @@ fn check_vector(
         ok &= halves(*nh, want.get("d").copied().unwrap_or(0), out);
         return (ok, format!("{out:x?}"), rule);
     }
+    if let (Some(lo), Some(hi), Some(h)) = (want.get("lo"), want.get("hi"), mix_half(model)) {
+        // MIXLO/MIXHI: the kept half exactly, the written one within the model's range.
+        ok &= within_half(*lo, *hi, h, want, out);
+        return (ok, format!("{out:x?}"), rule);
+    }
     if let (Some(lo), Some(hi)) = (want.get("lo"), want.get("hi")) {
         // An approximate model: its acceptance [lo, hi] must hold the kernel's value and
         // the kernel's own acceptance set.
@@ -690,14 +733,63 @@ fn within(lo: u64, hi: u64, want: &BTreeMap<&str, u64>, out: &LaneOut, dw: u32) 
             // of a clamped -0, note 0042).
             // A range of just the two zeros (a clamped -0) is compared as an exact model
             // value is: the kernel's own value must be in it.
+            // Otherwise the kernel's set (the bits its readings share) is no interval:
+            // each side must accept the other's answers, the model's bounds in the
+            // kernel's set (TRIG_PREOP, note 0027 "Fifth round").
             Some(Accept::Mask(m)) => {
                 let sign = 1u64 << (dw - 1);
                 m == mask(dw)
                     || (m | sign == mask(dw) && inside(g & !sign) && inside(g | sign))
                     || (lo == sign && hi == 0)
+                    || ((lo ^ g) & m == 0 && (hi ^ g) & m == 0)
             }
             Some(Accept::AnyNan | Accept::Mask128(_)) => false,
         }
+}
+
+/// The half a MIXLO (0) or MIXHI (1) model writes.
+fn mix_half(model: &Model) -> Option<u32> {
+    let n = model.name;
+    (n.contains("_MIXLO_") || n.contains("_MIXHI_")).then(|| u32::from(n.contains("_MIXHI_")))
+}
+
+/// A MIXLO/MIXHI lane against the model: the kept half equal to the model's `d`; the
+/// written half within the model's f16 range `[lo, hi]` (or a NaN under `nan_any`, or
+/// anything under `open`), and the model's bounds inside the kernel's `Accept::Mask`.
+fn within_half(lo: u64, hi: u64, h: u32, want: &BTreeMap<&str, u64>, out: &LaneOut) -> bool {
+    let Some(g) = out.d else { return false };
+    let d = want.get("d").copied().unwrap_or(0);
+    let (sh, keep) = (16 * h, 16 * (1 - h));
+    let half = |x: u64| x >> sh & 0xffff;
+    let m = match out
+        .unsettled
+        .filter(|u| u.output == Output::D)
+        .map(|u| u.accept)
+    {
+        None => u64::MAX,
+        Some(Accept::Mask(m)) => m,
+        Some(_) => return false,
+    };
+    if g >> 32 != 0 || (g ^ d) >> keep & 0xffff & m >> keep != 0 {
+        return false;
+    }
+    if want.get("open").is_some_and(|v| *v == 1) {
+        return true;
+    }
+    let (gh, mh) = (half(g), half(m));
+    if want.get("nan_any").is_some_and(|v| *v == 1) {
+        return is_nan(gh, 16) || mh == 0;
+    }
+    let (l, u) = (half(lo), half(hi));
+    let inside = |x: u64| {
+        !is_nan(x, 16)
+            && order_key(l, 16) <= order_key(x, 16)
+            && order_key(x, 16) <= order_key(u, 16)
+    };
+    if l == u {
+        return (gh ^ l) & mh == 0;
+    }
+    inside(gh) && (l ^ gh) & mh == 0 && (u ^ gh) & mh == 0
 }
 
 /// Whether a packed lane's halves match a packed model's `d`, half `h` compared as

@@ -86,7 +86,7 @@ fn product(f: Fmt, legacy: bool) -> Rounded {
 }
 
 /// `D = x * y + z`, the product rounded first (see the module doc).
-fn unfused(f: Fmt, legacy: bool) -> Rounded {
+pub(crate) fn unfused(f: Fmt, legacy: bool) -> Rounded {
     let p = product(f, legacy);
     let wide = f.widened(2);
     let rm = f.rm();

@@ -1,0 +1,514 @@
+//! The MIX rows (a multiply-add of f16 and f32 sources) and the f16 dot products with an
+//! f32 sum, per lane (fifth round, note 0027 "Fifth round").
+//!
+//! MIX (Vega manual, "VOP3P Instructions", opcodes 32-34; MI100 manual, "Packed Math"):
+//! - Interface: besides `s0` `s1` `s2` (the sources' 32 bits) the script declares
+//!   `op_sel` and `op_sel_hi` (`(_ BitVec 3)`, bit i for source i), the instruction's
+//!   OPSEL and OPSEL_HI fields: source i is the f32 `src[31:0]` when bit i of `op_sel_hi`
+//!   is 0 (codes 0 and 1), else the f16 `src[15:0]` (`op_sel` bit 0, code 2) or
+//!   `src[31:16]` (code 3). NEG and NEG_HI (abs) are not modelled (as every model, the
+//!   unmodified instruction, CLAMP = 0). MIXLO/MIXHI also read `d_in`.
+//! - An f16 source is read under the half denormal field (FP_DENORM[7:6]) and converted to
+//!   f32 exactly (every f16 is an f32; a NaN keeps its sign and top payload bits, quieted:
+//!   the manual does not settle converted payloads, so a result from an f16 NaN source is
+//!   `nan_any`); a signalling f16 NaN raises invalid.
+//! - V_FMA_MIX_* (gfx908): "The Mulitply-add is performed as an FMA": one rounding under
+//!   MODE's single-precision fields. V_MAD_MIX_* (gfx900): "a single Multiply-Add", read
+//!   as V_MAD_F32: the product rounded to f32, then the sum. Dispute D11 (note 0026, rule
+//!   `gcn5.v_mad_mix_f32.flush`, contested): every denormal may be flushed whatever MODE
+//!   says; the model's acceptance is the range between the MODE reading and the flush-all
+//!   reading (`lo`, `hi`; `open` when one is a NaN and the other not, `nan_any` when both
+//!   are NaNs that differ).
+//! - MIXLO/MIXHI: `D.f[15:0]` / `D.f[31:16]` is the f32 result converted to f16 (half
+//!   rounding field, FP16_OVFL, half output flush); the other half is `d_in`'s. Whether the
+//!   hardware rounds once, straight to f16, is unpublished (rule
+//!   `gcn5.v_mad_mixlo_f16.rounding`, unspecified): where the f32 result was inexact and
+//!   lies exactly halfway between two f16 values under round-to-nearest, both neighbours
+//!   are accepted. `lo`/`hi` are 32-bit: the written half's bounds with `d_in`'s other half.
+//!
+//! DOT2 (MI100 manual, "Feature Changes in MI100 devices" names V_DOT2C_F32_F16; no
+//! pseudocode is printed): `D = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + S2.f32`
+//! (`+ D` for the VOP2 `C` form). The products of f16 values are exact in f32. The order and
+//! intermediate rounding of the two f32 additions are unpublished (rule
+//! `gcn5.v_dot2_f32_f16.order`, unspecified), and D11 says the accumulator may be flushed:
+//! the model states an enclosure of every order under every reading, exactly, at bit
+//! level: `lo` is the least result of the three orders with each addition rounded down
+//! (and any tiny sum or denormal input possibly flushed to zero), `hi` the greatest with
+//! each rounded up. Each order's result under any rounding mode and flushing lies between
+//! the two (rounding and flushing are monotone). `d` is `lo`.
+
+use super::vmad::{fused, unfused};
+use crate::bv::*;
+use crate::fp::*;
+use crate::{Model, ModelFn};
+
+/// Flags the MIX models state: all but input denormal.
+const ROUNDED: u8 = INVALID | DIV0 | OVERFLOW | UNDERFLOW | INEXACT;
+
+/// `mode` with both FP_DENORM fields 0 (flush every denormal): dispute D11's reading.
+fn flush_all(body: &str) -> String {
+    format!(
+        "(let ((mode (bvand mode {}))) {body})",
+        lit(0xffff_ff0f, 32)
+    )
+}
+
+/// Source `i` is an f16 (a Bool).
+fn is_f16(i: u32) -> String {
+    format!("(= {} #b1)", ext("op_sel_hi", i, i))
+}
+
+/// `body` with `a`, `b`, `c` bound to the three sources as f32 bits (see the module doc)
+/// and `h0`..`h2` to the f16 halves as read.
+fn sources(body: &str) -> String {
+    let half = |i: u32| {
+        let s = ["s0", "s1", "s2"][i as usize];
+        ite(
+            &format!("(= {} #b1)", ext("op_sel", i, i)),
+            &ext(s, 31, 16),
+            &ext(s, 15, 0),
+        )
+    };
+    let read = |i: u32| format!("(h{i} {})", H.read(&format!("h{i}")));
+    let f32_of = |i: u32| {
+        let h = format!("h{i}");
+        let s = ["s0", "s1", "s2"][i as usize];
+        ite(
+            &is_f16(i),
+            &ite(
+                &H.is_nan(&h),
+                &convert_nan(H, S, &h),
+                &format!("(fp.to_ieee_bv ((_ to_fp 8 24) RNE {}))", H.fp(&h)),
+            ),
+            &S.read(s),
+        )
+    };
+    format!(
+        "(let ((h0 {}) (h1 {}) (h2 {})) (let ({} {} {}) (let ((a {}) (b {}) (c {})) {body})))",
+        half(0),
+        half(1),
+        half(2),
+        read(0),
+        read(1),
+        read(2),
+        f32_of(0),
+        f32_of(1),
+        f32_of(2)
+    )
+}
+
+/// Some f16 source is a NaN (`snan`: a signalling one), inside [`sources`].
+fn f16_nan(snan: bool) -> String {
+    let t: Vec<String> = (0..3)
+        .map(|i| {
+            let h = format!("h{i}");
+            let n = if snan { H.is_snan(&h) } else { H.is_nan(&h) };
+            format!("(and {} {n})", is_f16(i))
+        })
+        .collect();
+    format!("(or {})", t.join(" "))
+}
+
+/// The f32 result of the MIX product and sum under `mode`: bits, NaN freedom, flags.
+fn mix_f32(fma: bool) -> Rounded {
+    let r = if fma { fused(S) } else { unfused(S, false) };
+    Rounded {
+        d: sources(&r.d),
+        nan_any: sources(&format!("(bvor {} {})", r.nan_any, b1(&f16_nan(false)))),
+        flags: sources(&format!(
+            "(bvor {} (concat #b00000 {}))",
+            r.flags,
+            b1(&f16_nan(true))
+        )),
+    }
+}
+
+/// The f32 value `x` (bits) converted to f16 under `mode` with rounding `rm` (half
+/// rounding field, FP16_OVFL and output flush, as V_CVT_F16_F32).
+fn to_f16(x: &str, rm: &str) -> Rounded {
+    let wide = H.widened(4);
+    let r = round(RoundIn {
+        inf: S,
+        out: H,
+        ops: &["x"],
+        r: format!("((_ to_fp 5 11) {rm} {})", S.fp("x")),
+        wide,
+        w: format!("((_ to_fp {} 11) {rm} {})", wide.e, S.fp("x")),
+        exact: format!("(fp.to_real {})", S.fp("x")),
+    });
+    let bind = |t: &str| format!("(let ((x {})) {t})", S.read(x));
+    Rounded {
+        d: bind(&r.d),
+        nan_any: bind(&r.nan_any),
+        flags: bind(&r.flags),
+    }
+}
+
+/// `x` (f32 bits, finite, non-zero) lies exactly halfway between two f16 values: its bits
+/// below the f16 precision at its exponent (13, more below the f16 normal range) are
+/// 100...0.
+fn f16_midpoint(x: &str) -> String {
+    let e = zext(&ext(x, 30, 23), 24);
+    let mant = concat(&["#b000000001".into(), ext(x, 22, 0)]);
+    let drop = format!(
+        "(bvadd {} (ite (bvult {e} {}) (bvsub {} {e}) {}))",
+        lit(13, 32),
+        lit(113, 32),
+        lit(113, 32),
+        lit(0, 32)
+    );
+    let one = lit(1, 32);
+    format!(
+        "(and (bvuge {e} {}) (bvule {e} {}) (= (bvand {mant} (bvsub (bvshl {one} {drop}) {one})) (bvshl {one} (bvsub {drop} {one}))))",
+        lit(102, 32),
+        lit(254, 32)
+    )
+}
+
+/// Bits of f32 terms `x`, `y`: the lesser and greater (by value; `x` on ties or NaNs).
+fn order(f: Fmt, x: &str, y: &str) -> (String, String) {
+    (
+        format!("(ite (fp.lt {} {}) {y} {x})", f.fp(y), f.fp(x)),
+        format!("(ite (fp.gt {} {}) {y} {x})", f.fp(y), f.fp(x)),
+    )
+}
+
+/// V_MAD_MIX_F32 / V_FMA_MIX_F32.
+fn mix32(name: &'static str, spec: &'static str, fma: bool) -> Model {
+    let r = mix_f32(fma);
+    let m = Model::new(name, spec)
+        .input("s0", 32)
+        .input("s1", 32)
+        .input("s2", 32)
+        .input("op_sel", 3)
+        .input("op_sel_hi", 3);
+    let m = if fma {
+        m.out("d", 32, r.d)
+            .out("nan_any", 1, r.nan_any)
+            .out("flags", 6, r.flags)
+    } else {
+        // The MODE reading and D11's flush-all reading.
+        let bind = |t: &str| {
+            format!(
+                "(let ((d1 {}) (d2 {}) (n1 {})) {t})",
+                r.d,
+                flush_all(&r.d),
+                r.nan_any
+            )
+        };
+        let (lo, hi) = order(S, "d1", "d2");
+        let (na, nb) = (S.is_nan("d1"), S.is_nan("d2"));
+        m.out("d", 32, r.d.clone())
+            .out("lo", 32, bind(&lo))
+            .out("hi", 32, bind(&hi))
+            .out(
+                "nan_any",
+                1,
+                bind(&format!(
+                    "(ite (= d1 d2) n1 {})",
+                    b1(&format!("(and {na} {nb})"))
+                )),
+            )
+            .out(
+                "open",
+                1,
+                bind(&b1(&format!("(and (not (= d1 d2)) (xor {na} {nb}))"))),
+            )
+            .out("flags", 6, r.flags)
+    };
+    regions(m.float_flags(ROUNDED))
+}
+
+/// V_MAD_MIXLO/HI_F16, V_FMA_MIXLO/HI_F16: half `half` of D written.
+fn mix16(name: &'static str, spec: &'static str, fma: bool, half: u32) -> Model {
+    let r = mix_f32(fma);
+    let c = to_f16("d1", &H.rm());
+    let (down, up) = (to_f16("d1", "RTN"), to_f16("d1", "RTP"));
+    // Candidates for the written half: the MODE reading; at an f16 midpoint of an inexact
+    // f32 result under round-to-nearest, both neighbours; for MAD_MIX, D11's flush-all.
+    let midpoint = format!(
+        "(and (= {} #b00) (= ((_ extract 5 5) f1) #b1) (not (fp.isNaN {x})) (not (fp.isInfinite {x})) (not (fp.isZero {x})) {})",
+        ext("mode", 3, 2),
+        f16_midpoint("d1"),
+        x = S.fp("d1")
+    );
+    let keep = if half == 0 {
+        ext("d_in", 31, 16)
+    } else {
+        ext("d_in", 15, 0)
+    };
+    let put = |h: &str| {
+        if half == 0 {
+            concat(&[keep.clone(), h.to_string()])
+        } else {
+            concat(&[h.to_string(), keep.clone()])
+        }
+    };
+    let alt = if fma {
+        "c1".to_string()
+    } else {
+        "c2".to_string()
+    };
+    let bind = |t: &str| {
+        let mut b = format!(
+            "(let ((d1 {}) (f1 {})) (let ((c1 {}) (cn {}) (cf {}) (dn {}) (up {})) (let ((m {midpoint})) {t})))",
+            r.d, r.flags, c.d, c.nan_any, c.flags, down.d, up.d
+        );
+        if !fma {
+            let c2 = flush_all(&format!("(let ((d1 {})) {})", r.d, c.d));
+            b = format!("(let ((c2 {c2})) {b})");
+        }
+        b
+    };
+    let (lo1, hi1) = order(H, "dn", "up");
+    let (lo2, hi2) = order(H, "c1", &alt);
+    let lo = format!("(ite m {lo1} {lo2})");
+    let hi = format!("(ite m {hi1} {hi2})");
+    let (na, nb) = (H.is_nan("c1"), H.is_nan(&alt));
+    // A NaN f32 result converts to a NaN whose payload the manual does not settle (`cn`).
+    let nan_any = format!("(ite (= c1 {alt}) cn {})", b1(&format!("(and {na} {nb})")));
+    let m = Model::new(name, spec)
+        .input("s0", 32)
+        .input("s1", 32)
+        .input("s2", 32)
+        .input("op_sel", 3)
+        .input("op_sel_hi", 3)
+        .input("d_in", 32)
+        .out("d", 32, bind(&put("c1")))
+        .out("lo", 32, bind(&put(&lo)))
+        .out("hi", 32, bind(&put(&hi)))
+        .out("nan_any", 1, bind(&nan_any))
+        .out(
+            "open",
+            1,
+            bind(&b1(&format!(
+                "(and (not m) (not (= c1 {alt})) (xor {na} {nb}))"
+            ))),
+        )
+        .out(
+            "flags",
+            6,
+            bind(&format!(
+                "(bvor f1 (bvand cf {}))",
+                lit(u64::from(ROUNDED), 6)
+            )),
+        );
+    regions(m.float_flags(ROUNDED))
+}
+
+/// Coverage regions of the MIX models (reached by z3 and compared with the kernel).
+fn regions(m: Model) -> Model {
+    m.region(
+        "all_f16_sources",
+        "(and (= op_sel_hi #b111) (= op_sel #b010))".to_string(),
+    )
+    .region(
+        "f16_denormal_source",
+        format!(
+            "(and (= op_sel_hi #b001) (= op_sel #b000) {})",
+            H.is_sub(&ext("s0", 15, 0))
+        ),
+    )
+    .region(
+        "f16_nan_source",
+        format!(
+            "(and (= op_sel_hi #b010) (= op_sel #b010) {})",
+            H.is_nan(&ext("s1", 31, 16))
+        ),
+    )
+    .region(
+        "f32_sources",
+        format!(
+            "(and (= op_sel_hi #b000) (not {}) (not {}))",
+            S.is_nan("s0"),
+            S.is_nan("s2")
+        ),
+    )
+}
+
+macro_rules! mixes {
+    ($($f:ident $name:literal $fma:literal $half:expr, $spec:literal;)*) => {$(
+        #[doc = $spec]
+        pub fn $f() -> Model {
+            match $half {
+                None => mix32($name, $spec, $fma),
+                Some(h) => mix16($name, $spec, $fma, h),
+            }
+        }
+    )*};
+}
+
+mixes! {
+    v_mad_mix_f32   "V_MAD_MIX_F32"   false None,    "D.f[31:0] = S0.f * S1.f + S2.f. Size and location of S0, S1 and S2 controlled by OPSEL: 0=src[31:0], 1=src[31:0], 2=src[15:0], 3=src[31:16].";
+    v_mad_mixlo_f16 "V_MAD_MIXLO_F16" false Some(0), "D.f[15:0] = S0.f * S1.f + S2.f. Size and location of S0, S1 and S2 controlled by OPSEL: 0=src[31:0], 1=src[31:0], 2=src[15:0], 3=src[31:16].";
+    v_mad_mixhi_f16 "V_MAD_MIXHI_F16" false Some(1), "D.f[31:16] = S0.f * S1.f + S2.f. Size and location of S0, S1 and S2 controlled by OPSEL: 0=src[31:0], 1=src[31:0], 2=src[15:0], 3=src[31:16].";
+    v_fma_mix_f32   "V_FMA_MIX_F32"   true  None,    "D.f[31:0] = S0.f * S1.f + S2.f, performed as an FMA (MI100 manual, Packed Math; sizes as V_MAD_MIX_F32).";
+    v_fma_mixlo_f16 "V_FMA_MIXLO_F16" true  Some(0), "D.f[15:0] = S0.f * S1.f + S2.f, performed as an FMA (MI100 manual, Packed Math; sizes as V_MAD_MIXLO_F16).";
+    v_fma_mixhi_f16 "V_FMA_MIXHI_F16" true  Some(1), "D.f[31:16] = S0.f * S1.f + S2.f, performed as an FMA (MI100 manual, Packed Math; sizes as V_MAD_MIXHI_F16).";
+}
+
+// ---- V_DOT2(C)_F32_F16 ----
+
+/// The smallest f32 normal as a z3 float.
+const MIN_NORMAL: &str = "(fp #b0 #x01 #b00000000000000000000000)";
+
+/// `x + y` rounded down (`up`: up), and, when the exact sum is tiny, possibly flushed:
+/// the lesser (greater) of the two.
+fn step(x: &str, y: &str, up: bool) -> String {
+    let (rm, zero, side) = if up {
+        ("RTP", "(_ -zero 8 24)", "fp.isNegative")
+    } else {
+        ("RTN", "(_ +zero 8 24)", "fp.isPositive")
+    };
+    format!(
+        "(let ((r (fp.add {rm} {x} {y})) (t (fp.add RTZ {x} {y}))) (ite (and (fp.lt (fp.abs t) {MIN_NORMAL}) ({side} r)) {zero} r))"
+    )
+}
+
+/// A value that may be flushed to zero when `flush` (a Bool): its lower (upper) bound.
+fn maybe_zero(x: &str, flush: &str, up: bool) -> String {
+    let (zero, side) = if up {
+        ("(_ -zero 8 24)", "fp.isNegative")
+    } else {
+        ("(_ +zero 8 24)", "fp.isPositive")
+    };
+    format!("(ite (and {flush} ({side} {x})) {zero} {x})")
+}
+
+fn dot2(name: &'static str, spec: &'static str, acc: &'static str) -> Model {
+    let h = |x: &str, i: u32| ext(x, 16 * i + 15, 16 * i);
+    let f = |x: &str| format!("((_ to_fp 8 24) RNE {})", H.fp(x));
+    // The f16 elements as bits, the accumulator as a float.
+    let ins = format!(
+        "(a0 {}) (a1 {}) (b0 {}) (b1 {})",
+        h("s0", 0),
+        h("s0", 1),
+        h("s1", 0),
+        h("s1", 1)
+    );
+    // Products (exact) and their bounds: a denormal factor may be flushed (MODE's half
+    // input field, or D11).
+    let prod = |i: u32, up: bool| {
+        let p = format!(
+            "(fp.mul RNE {} {})",
+            f(&format!("a{i}")),
+            f(&format!("b{i}"))
+        );
+        let flush = format!(
+            "(or {} {})",
+            H.is_sub(&format!("a{i}")),
+            H.is_sub(&format!("b{i}"))
+        );
+        maybe_zero(&p, &flush, up)
+    };
+    let c = |up: bool| maybe_zero(&S.fp(acc), &S.is_sub(acc), up);
+    let chains = |up: bool| {
+        let (p0, p1, c) = ("p0", "p1", "c");
+        let s = |x: &str, y: &str, z: &str| step(&step(x, y, up), z, up);
+        [s(p0, p1, c), s(p0, c, p1), s(p1, c, p0)]
+    };
+    let bound = |up: bool| {
+        let [o1, o2, o3] = chains(up);
+        let pick = if up { "fp.gt" } else { "fp.lt" };
+        // A NaN in any order makes the bound a NaN.
+        format!(
+            "(let ((p0 {}) (p1 {}) (c {})) (let ((o1 {o1}) (o2 {o2}) (o3 {o3})) (let ((m (ite ({pick} o2 o1) o2 o1))) (ite (or (fp.isNaN o1) (fp.isNaN o2) (fp.isNaN o3)) (_ NaN 8 24) (ite ({pick} o3 m) o3 m)))))",
+            prod(0, up),
+            prod(1, up),
+            c(up)
+        )
+    };
+    // Some order gives a NaN under some reading: every order and reading does when both
+    // bounds' chains meet opposite infinities (a NaN or invalid input, or +inf and -inf
+    // among the terms); a flushed denormal times an infinity is 0 * inf in one reading only.
+    let nan_in = format!(
+        "(or {} {} {} {} {})",
+        H.is_nan("a0"),
+        H.is_nan("a1"),
+        H.is_nan("b0"),
+        H.is_nan("b1"),
+        S.is_nan(acc)
+    );
+    let inf_den = |x: &str, y: &str| format!("(and {} (fp.isInfinite {}))", H.is_sub(x), H.fp(y));
+    let split = format!(
+        "(or {} {} {} {})",
+        inf_den("a0", "b0"),
+        inf_den("b0", "a0"),
+        inf_den("a1", "b1"),
+        inf_den("b1", "a1")
+    );
+    let bind = |t: &str| {
+        format!(
+            "(let ({ins}) (let ((lo {}) (hi {})) (let ((nan (or {nan_in} (and (fp.isNaN lo) (fp.isNaN hi)))) (open (and (not {nan_in}) (or {split} (xor (fp.isNaN lo) (fp.isNaN hi)))))) {t})))",
+            bound(false),
+            bound(true)
+        )
+    };
+    let bits = |v: &str| {
+        ite(
+            &format!("(or nan (fp.isNaN {v}))"),
+            &S.default_nan(),
+            &format!("(fp.to_ieee_bv {v})"),
+        )
+    };
+    Model::new(name, spec)
+        .input("s0", 32)
+        .input("s1", 32)
+        .input(acc, 32)
+        .out("d", 32, bind(&bits("lo")))
+        .out("lo", 32, bind(&bits("lo")))
+        .out("hi", 32, bind(&bits("hi")))
+        .out("nan_any", 1, bind(&b1("nan")))
+        .out("open", 1, bind(&b1("open")))
+        .out("flags", 6, lit(0, 6))
+        .float_flags(0)
+        .region(
+            "products_cancel",
+            format!(
+                "(and (= {} (bvxor {} #x8000)) (= {} {}) (not {}))",
+                h("s0", 1),
+                h("s0", 0),
+                h("s1", 1),
+                h("s1", 0),
+                H.is_nan(&h("s0", 0))
+            ),
+        )
+        .region(
+            "order_matters",
+            format!(
+                "(and (= {} #x3c00) (= {} #x3c00) (= {} #x0001) (= {} #x0001) (= {acc} #x33800000))",
+                h("s0", 0),
+                h("s1", 0),
+                h("s0", 1),
+                h("s1", 1)
+            ),
+        )
+        .region("denormal_accumulator", S.is_sub(acc))
+}
+
+/// `D.f32 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + S2.f32`.
+pub fn v_dot2_f32_f16() -> Model {
+    dot2(
+        "V_DOT2_F32_F16",
+        "D.f32 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + S2.f32 (named, not printed: MI100 manual, VOP3P).",
+        "s2",
+    )
+}
+/// `D.f32 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + D.f32`.
+pub fn v_dot2c_f32_f16() -> Model {
+    dot2(
+        "V_DOT2C_F32_F16",
+        "D.f32 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + D.f32 (MI100 manual, New VOP2 VALU Opcodes: named only).",
+        "d_in",
+    )
+}
+
+/// The MIX and f16 dot models.
+#[rustfmt::skip]
+pub const MODELS: &[(&str, ModelFn)] = &[
+    // V_MAD_MIXLO/HI_F16 (`v_mad_mixlo_f16`, `v_mad_mixhi_f16` above) are not registered:
+    // their scripts take z3 minutes to read (see `EXEMPT`).
+    ("V_MAD_MIX_F32", v_mad_mix_f32), ("V_FMA_MIX_F32", v_fma_mix_f32),
+    ("V_FMA_MIXLO_F16", v_fma_mixlo_f16), ("V_FMA_MIXHI_F16", v_fma_mixhi_f16),
+    ("V_DOT2_F32_F16", v_dot2_f32_f16), ("V_DOT2C_F32_F16", v_dot2c_f32_f16),
+];
