@@ -104,7 +104,7 @@ fn a_float_rewrite_is_proved_where_the_manual_settles_the_bits() {
 fn mfma_element_scripts_are_accepted_and_prove_a_symmetry() {
     let mut all = String::new();
     for (name, _) in gpuref_smt::gcn5::mfma::MODELS {
-        all.push_str(&script(name, "gfx908", 0x3f0, true).unwrap());
+        all.push_str(&script(name, "gfx908", 0x3f0, gpuref_smt::Mods::NONE, true).unwrap());
         all.push_str("(reset)\n");
     }
     let Some(out) = z3(&all) else { return };
@@ -113,7 +113,14 @@ fn mfma_element_scripts_are_accepted_and_prove_a_symmetry() {
         out.lines().filter(|l| *l == "sat").count() == n && out.lines().count() == n,
         "z3 rejected an MFMA script:\n{out}"
     );
-    let base = script("V_MFMA_I32_4X4X4I8", "gfx908", 0x3f0, false).unwrap();
+    let base = script(
+        "V_MFMA_I32_4X4X4I8",
+        "gfx908",
+        0x3f0,
+        gpuref_smt::Mods::NONE,
+        false,
+    )
+    .unwrap();
     let swap = "(assert (not (and (= d (v_mfma_i32_4x4x4i8.d b0 b1 b2 b3 a0 a1 a2 a3 c)) (= open (v_mfma_i32_4x4x4i8.open b0 b1 b2 b3 a0 a1 a2 a3 c)))))\n(check-sat)\n";
     let out = z3(&format!("{base}{swap}")).unwrap();
     assert_eq!(out.trim(), "unsat", "the swap is not proved:\n{out}");
