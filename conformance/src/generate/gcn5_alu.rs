@@ -142,7 +142,13 @@ fn vop3p_plan(row: &'static Row) -> Plan {
         inputs,
         dsts: vec!["v0".into()],
         lane_masks: Vec::new(),
-        dst_float: None,
+        // A 32-bit float result (MAD/FMA_MIX_F32, DOT2_F32_F16) keeps a kernel's range as
+        // a range; the packed and MIXLO/MIXHI results are halves, whose sets are masks.
+        dst_float: match vop3p::kind(row) {
+            vop3p::Kind::Dot2F16 => Some(FloatType::F32),
+            vop3p::Kind::Mix if row.name.ends_with("_MIX_F32") => Some(FloatType::F32),
+            _ => None,
+        },
         float: vop3p::has_neg(row),
         salu: false,
     }

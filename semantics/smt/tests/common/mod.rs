@@ -198,12 +198,10 @@ pub fn subnormal(x: u64, w: u32) -> bool {
 }
 
 /// Disagreements only the committed vectors show (the kernel agrees with the model in the
-/// cross-check), so the cross-check's stale-entry rule does not apply to them.
-const VOP3P_RANGE: &str = "the committed vector accepts any value (`0x0/0x0`) where the lane kernel's acceptance is a numeric range (D11's flush reading for MAD_MIX, the summation orders for DOT2): the VOP3P executor or the vector writer widens `Accept::Range` to an open register, so the vector accepts more than the model's range; the kernel itself agrees with the model in the cross-check (note 0027, \"Fifth round\"). To fix in the executor, then regenerate";
-pub const KNOWN_VECTORS: &[(&str, &str, Applies)] = &[
-    ("V_MAD_MIX_F32", VOP3P_RANGE, |_, _| true),
-    ("V_DOT2_F32_F16", VOP3P_RANGE, |_, _| true),
-];
+/// cross-check), so the cross-check's stale-entry rule does not apply to them. (The VOP3P
+/// vectors' ranges of MAD_MIX_F32 and DOT2_F32_F16, once widened to any value by the vector
+/// writer, are written as ranges now: none are left.)
+pub const KNOWN_VECTORS: &[(&str, &str, Applies)] = &[];
 
 /// The KNOWN (or KNOWN_VECTORS) reason covering a disagreement of `row` at `mode` and
 /// `inp`, if any.
