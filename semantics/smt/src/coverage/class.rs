@@ -6,17 +6,8 @@
 //! `_F16` / `_F32` / `_F64` suffix, checked against the model's input widths. Conditions
 //! are on the operands' bits only.
 
-use super::{Class, Coverage, Format};
+use super::{cov, Class, Coverage, Format};
 use crate::Model;
-
-const fn cov(name: &'static str, class: Class, what: &'static str) -> Coverage {
-    Coverage {
-        name,
-        class,
-        what,
-        modes: &[],
-    }
-}
 
 #[rustfmt::skip]
 pub const MODELS: &[Coverage] = &[

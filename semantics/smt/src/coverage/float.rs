@@ -10,17 +10,8 @@
 //! the magnitude: `near_tie_above` is guard 1 round 1 whatever the sign.
 
 use super::exact::{self, bias, lit as flit, sk};
-use super::{Class, Coverage, Format, FpOp, OpKind};
+use super::{cov, Class, Coverage, Format, FpOp, OpKind};
 use crate::Model;
-
-const fn cov(name: &'static str, class: Class, what: &'static str) -> Coverage {
-    Coverage {
-        name,
-        class,
-        what,
-        modes: &[],
-    }
-}
 
 /// FP16_OVFL set, round toward zero (single and double/half), denormals allowed,
 /// DX10_CLAMP, IEEE.

@@ -2,17 +2,8 @@
 //! is read from its mnemonic (`S_ADD_U32`, `V_SUBREV_CO_U32`, `V_LSHRREV_B64` ...); the
 //! conditions are stated on the model's inputs, with the widths the model declares.
 
-use super::{Class, Coverage};
+use super::{cov, Class, Coverage};
 use crate::Model;
-
-const fn cov(name: &'static str, class: Class, what: &'static str) -> Coverage {
-    Coverage {
-        name,
-        class,
-        what,
-        modes: &[],
-    }
-}
 
 #[rustfmt::skip]
 pub const MODELS: &[Coverage] = &[

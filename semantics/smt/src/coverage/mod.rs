@@ -111,6 +111,16 @@ pub struct Coverage {
     pub modes: &'static [u32],
 }
 
+/// A coverage model solved under the row's corpus MODEs (the tables of each family).
+const fn cov(name: &'static str, class: Class, what: &'static str) -> Coverage {
+    Coverage {
+        name,
+        class,
+        what,
+        modes: &[],
+    }
+}
+
 /// Every coverage model.
 pub fn all() -> Vec<Coverage> {
     float::MODELS

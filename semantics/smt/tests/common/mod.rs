@@ -759,15 +759,7 @@ fn within_half(lo: u64, hi: u64, h: u32, want: &BTreeMap<&str, u64>, out: &LaneO
     let d = want.get("d").copied().unwrap_or(0);
     let (sh, keep) = (16 * h, 16 * (1 - h));
     let half = |x: u64| x >> sh & 0xffff;
-    let m = match out
-        .unsettled
-        .filter(|u| u.output == Output::D)
-        .map(|u| u.accept)
-    {
-        None => u64::MAX,
-        Some(Accept::Mask(m)) => m,
-        Some(_) => return false,
-    };
+    let Some(m) = d_mask(out) else { return false };
     if g >> 32 != 0 || (g ^ d) >> keep & 0xffff & m >> keep != 0 {
         return false;
     }
@@ -790,19 +782,25 @@ fn within_half(lo: u64, hi: u64, h: u32, want: &BTreeMap<&str, u64>, out: &LaneO
     inside(gh) && (l ^ gh) & mh == 0 && (u ^ gh) & mh == 0
 }
 
-/// Whether a packed lane's halves match a packed model's `d`, half `h` compared as
-/// NaN-ness where bit `h` of `nan_half` is set, within the kernel's `Accept::Mask` if any.
-fn halves(nan_half: u64, w: u64, out: &LaneOut) -> bool {
-    let Some(g) = out.d else { return false };
-    let m = match out
+/// The bits of a lane's `d` the kernel settles: all without an acceptance set, the mask of
+/// an `Accept::Mask` (`None`: another kind of set, which a packed result does not have).
+fn d_mask(out: &LaneOut) -> Option<u64> {
+    match out
         .unsettled
         .filter(|u| u.output == Output::D)
         .map(|u| u.accept)
     {
-        None => u64::MAX,
-        Some(Accept::Mask(m)) => m,
-        Some(_) => return false,
-    };
+        None => Some(u64::MAX),
+        Some(Accept::Mask(m)) => Some(m),
+        Some(_) => None,
+    }
+}
+
+/// Whether a packed lane's halves match a packed model's `d`, half `h` compared as
+/// NaN-ness where bit `h` of `nan_half` is set, within the kernel's `Accept::Mask` if any.
+fn halves(nan_half: u64, w: u64, out: &LaneOut) -> bool {
+    let Some(g) = out.d else { return false };
+    let Some(m) = d_mask(out) else { return false };
     g >> 32 == 0
         && (0..2).all(|h| {
             let (wh, gh, mh) = (
