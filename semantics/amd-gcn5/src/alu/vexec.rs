@@ -125,7 +125,7 @@ pub const RULES: &[Rule] = &[
         statement: "V_CLREXCP (\"Clear wave's exception state in SIMD (SP)\"): gpuref clears TRAPSTS.EXCP, bits 8:0 (the exception status the shader program clears, 'Trap Status register'); the other reading, state internal to the SIMD and nothing visible, leaves TRAPSTS unchanged: those 9 bits accept any value, every other bit of TRAPSTS is settled; no VGPR, SGPR or EXEC changes" },
     Rule { id: "gcn5.valu.lane_select", status: Status::Unspecified,
         cites: &[SpecRef::new(Spec::Vega, "VOP3A Instructions"), DESIGN],
-        statement: "V_READLANE/V_WRITELANE use S1[5:0] as the lane (a wave has 64); a V_WRITELANE lane select above 63 also accepts the lane unchanged" },
+        statement: "V_READLANE/V_WRITELANE use S1[5:0] as the lane (a wave has 64); for a lane select above 63 (which the manual does not address) a V_READLANE destination accepts any value and a V_WRITELANE also accepts the lane unchanged" },
 ];
 
 fn not_yet(name: &'static str) -> ExecError {

@@ -7,7 +7,7 @@ use crate::alu::valu::{Accept, Unsettled};
 use crate::alu::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::operand::{ScalarReg, VectorSrc};
-use crate::wave::{UnsettledLane, Wave, Widen};
+use crate::wave::{UnsettledLane, UnsettledSgpr, Wave, Widen};
 use gpuref_core::{Spec, SpecRef, Status};
 
 type WaveOp = fn(&mut Wave, &Instruction) -> Result<(), ExecError>;
@@ -145,11 +145,23 @@ fn lane_of(sel: u32) -> usize {
 /// `Copy one VGPR value to one SGPR. D = SGPR-dest, S0 = Source Data, S1 = Lane Select. Ignores exec mask.`
 fn v_readlane_b32(w: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let name = inst.row.name;
-    let (d, s0, s1) = fields(inst)?;
-    let (d, v) = (sdst(name, d)?, vgpr(name, s0)?);
+    let (code, s0, s1) = fields(inst)?;
+    let (d, v) = (sdst(name, code)?, vgpr(name, s0)?);
     let sel = scalar(w, name, s1, inst.literal.unwrap_or(0))?;
     let x = w.vgpr[v][lane_of(sel)];
     w.set_reg(d, x);
+    if sel > 63 {
+        // Out of range: the manual names no lane; gpuref reads S1[5:0] and accepts any value.
+        w.unsettled_sgpr.push(UnsettledSgpr {
+            code,
+            why: Unsettled {
+                output: crate::alu::valu::Output::D,
+                accept: Accept::Mask(0),
+                rule: "gcn5.valu.lane_select",
+                flags_settled: true,
+            },
+        });
+    }
     next_pc(w, inst);
     Ok(())
 }
