@@ -1,6 +1,7 @@
 //! `gpuref`: the command-line front end. See `gpuref --help`.
 
 use clap::{Parser, Subcommand};
+use gpuref_conformance::generate::gcn5_alu::coverage::Reuse;
 use gpuref_conformance::{check, generate};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -53,6 +54,14 @@ enum Command {
         /// Per-query z3 timeout of --solve-coverage, in milliseconds.
         #[arg(long, default_value_t = 2000)]
         timeout_ms: u64,
+        /// With --solve-coverage: ask z3 again for every pair, not only for those whose
+        /// query changed or has no answer.
+        #[arg(long, requires = "solve_coverage", conflicts_with = "retry_unknown")]
+        fresh: bool,
+        /// With --solve-coverage: also ask z3 again for the unchanged queries it answered
+        /// `unknown` (e.g. with a longer --timeout-ms).
+        #[arg(long, requires = "solve_coverage")]
+        retry_unknown: bool,
     },
     /// Run the corpus against the built-in reference or an adapter (`gpuref run --help`).
     Run,
@@ -239,8 +248,19 @@ fn main() -> ExitCode {
         Command::Generate {
             solve_coverage: true,
             timeout_ms,
+            fresh,
+            retry_unknown,
             ..
-        } => cmd_solve_coverage(timeout_ms),
+        } => cmd_solve_coverage(
+            timeout_ms,
+            if fresh {
+                Reuse::Nothing
+            } else if retry_unknown {
+                Reuse::Settled
+            } else {
+                Reuse::Unchanged
+            },
+        ),
         Command::Generate {
             out,
             state_cap: Some(cap),
@@ -420,7 +440,7 @@ fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCod
     }
 }
 
-fn cmd_solve_coverage(timeout_ms: u64) -> ExitCode {
+fn cmd_solve_coverage(timeout_ms: u64, reuse: Reuse) -> ExitCode {
     use generate::gcn5_alu::coverage;
     let t = std::time::Instant::now();
     let tty = std::io::stderr().is_terminal();
@@ -429,13 +449,14 @@ fn cmd_solve_coverage(timeout_ms: u64) -> ExitCode {
             eprint!("\rsolve-coverage: {done}/{total} {row:<24}");
         }
     };
-    let stats = match coverage::solve(std::path::Path::new("."), timeout_ms, &mut progress) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("\ngpuref generate --solve-coverage: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let (stats, kept) =
+        match coverage::solve(std::path::Path::new("."), timeout_ms, reuse, &mut progress) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("\ngpuref generate --solve-coverage: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
     eprintln!();
     println!("coverage model\tsat\tunsat\tunknown\tmedian ms\tworst ms");
     let (mut sat, mut unsat, mut unknown) = (0, 0, 0);
@@ -448,7 +469,7 @@ fn cmd_solve_coverage(timeout_ms: u64) -> ExitCode {
         (sat, unsat, unknown) = (sat + s, unsat + u, unknown + k);
     }
     println!(
-        "total: {} queries ({sat} sat, {unsat} unsat, {unknown} unknown) in {:.1?}",
+        "total: {} queries asked ({sat} sat, {unsat} unsat, {unknown} unknown) in {:.1?}; {kept} answers kept (their query unchanged)",
         sat + unsat + unknown,
         t.elapsed()
     );

@@ -266,47 +266,98 @@ fn solve_one(model: &Model, mode: u32, cond: &str, timeout_ms: u64) -> Answer {
     ("sat".into(), values, ms)
 }
 
-/// What `--solve-coverage` did, per coverage model: (sat, unsat, unknown, solve times).
+/// What `--solve-coverage` did, per coverage model: (sat, unsat, unknown, solve times)
+/// of the queries z3 was asked this time.
 pub type Stats = BTreeMap<&'static str, (usize, usize, usize, Vec<u64>)>;
 
-/// Solves every pair of both targets and writes the caches under `root` (the repository
-/// root). A query whose text does not depend on MODE (no coverage condition reads it) is
-/// solved once and its answer recorded for every MODE and target that asks it.
+/// Which stored answers `--solve-coverage` keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reuse {
+    /// Every answer whose query is unchanged (its hash matches).
+    Unchanged,
+    /// The unchanged `sat` and `unsat` answers; `unknown` ones are asked again (after a
+    /// change of the timeout).
+    Settled,
+    /// None: every query is asked again.
+    Nothing,
+}
+
+/// The text whose hash keys a pair's answer: the query as [`coverage::query`] states it
+/// (MODE only where the condition reads it) and the narrowing tried first.
+fn query_text(w: &Want) -> String {
+    let key_mode = if w.cond.contains("mode") { w.mode } else { 0 };
+    format!(
+        "{}{}",
+        coverage::query(&w.model, key_mode, &w.cond),
+        coverage::narrowing(&w.model).unwrap_or_default()
+    )
+}
+
+/// Solves the pairs of both targets whose answer is missing or stale and writes the
+/// caches under `root` (the repository root). An answer is kept while the hash of its
+/// query is unchanged (see [`Reuse`]); a query that does not depend on MODE is solved once
+/// and its answer recorded for every MODE and target that asks it. Returns the statistics
+/// of what was solved and the number of answers kept.
 pub fn solve(
     root: &Path,
     timeout_ms: u64,
+    reuse: Reuse,
     progress: &mut dyn FnMut(usize, usize, &str),
-) -> std::io::Result<Stats> {
-    let mut memo: BTreeMap<(String, String), Answer> = BTreeMap::new();
+) -> std::io::Result<(Stats, usize)> {
+    let mut memo: BTreeMap<(String, u64), Answer> = BTreeMap::new();
     let mut stats = Stats::new();
+    let mut kept = 0;
     let all: Vec<(Target, Vec<Want>)> = CACHE.iter().map(|(t, _, _)| (*t, wanted(*t))).collect();
     let total: usize = all.iter().map(|(_, w)| w.len()).sum();
     let mut done = 0;
     for (target, wants) in &all {
+        let old: BTreeMap<(String, u32, String), Entry> = cached(*target)
+            .into_iter()
+            .map(|e| ((e.row.clone(), e.mode, e.model.clone()), e))
+            .collect();
         let mut text = format!(
-            "# gpuref generate --solve-coverage: z3 answers for the coverage level of {} (docs/design/0041-gcn5-coverage-models.md).\n# row\tmode\tcoverage model\tstatus\tinputs\tsolve ms (0: the answer of the same query at another MODE or target)\n",
+            "# gpuref generate --solve-coverage: z3 answers for the coverage level of {} (docs/design/0041-gcn5-coverage-models.md).\n# row\tmode\tcoverage model\tstatus\tinputs\tsolve ms (0: the answer of the same query at another MODE or target)\tquery hash\n",
             target.name()
         );
         for w in wants {
             done += 1;
             progress(done, total, w.row);
-            let key_mode = if w.cond.contains("mode") { w.mode } else { 0 };
-            let key = (w.row.to_string(), format!("{key_mode:x}|{}", w.cond));
-            let fresh = !memo.contains_key(&key);
-            let (status, inputs, ms) = memo
-                .entry(key)
-                .or_insert_with(|| solve_pair(&w.model, w.mode, &w.cond, timeout_ms))
-                .clone();
-            let ms = if fresh { ms } else { 0 };
-            if fresh {
-                let s = stats.entry(w.cov.name).or_default();
-                match status.as_str() {
-                    "sat" => s.0 += 1,
-                    "unsat" => s.1 += 1,
-                    _ => s.2 += 1,
+            let hash = coverage::query_hash(&query_text(w));
+            let key = (w.row.to_string(), hash);
+            let stored = old
+                .get(&(w.row.to_string(), w.mode, w.cov.name.to_string()))
+                .filter(|e| {
+                    e.query == hash
+                        && match reuse {
+                            Reuse::Unchanged => true,
+                            Reuse::Settled => e.status != "unknown",
+                            Reuse::Nothing => false,
+                        }
+                });
+            let (status, inputs, ms) = if let Some(e) = stored {
+                kept += 1;
+                let a: Answer = (e.status.clone(), e.inputs.clone(), e.ms);
+                memo.entry(key).or_insert_with(|| a.clone());
+                a
+            } else {
+                let fresh = !memo.contains_key(&key);
+                let a = memo
+                    .entry(key)
+                    .or_insert_with(|| solve_pair(&w.model, w.mode, &w.cond, timeout_ms))
+                    .clone();
+                if fresh {
+                    let s = stats.entry(w.cov.name).or_default();
+                    match a.0.as_str() {
+                        "sat" => s.0 += 1,
+                        "unsat" => s.1 += 1,
+                        _ => s.2 += 1,
+                    }
+                    s.3.push(a.2);
+                    a
+                } else {
+                    (a.0, a.1, 0)
                 }
-                s.3.push(ms);
-            }
+            };
             let inp = if inputs.is_empty() {
                 "-".to_string()
             } else {
@@ -317,7 +368,7 @@ pub fn solve(
                     .join(" ")
             };
             text.push_str(&format!(
-                "{}\t{:#x}\t{}\t{status}\t{inp}\t{ms}\n",
+                "{}\t{:#x}\t{}\t{status}\t{inp}\t{ms}\t{hash:016x}\n",
                 w.row, w.mode, w.cov.name
             ));
         }
@@ -327,7 +378,7 @@ pub fn solve(
             .expect("a target");
         std::fs::write(root.join(path), text)?;
     }
-    Ok(stats)
+    Ok((stats, kept))
 }
 
 #[cfg(test)]
@@ -421,6 +472,14 @@ mod tests {
                         w.row, w.mode, w.cov.name
                     )
                 });
+                assert_eq!(
+                    e.query,
+                    coverage::query_hash(&query_text(w)),
+                    "{path}: the answer for {} mode={:#x} {} is for another query (stale: run gpuref generate --solve-coverage)",
+                    w.row,
+                    w.mode,
+                    w.cov.name
+                );
                 if e.status == "sat" {
                     let v: Vec<(&str, u64)> =
                         e.inputs.iter().map(|(k, v)| (k.as_str(), *v)).collect();

@@ -15,7 +15,7 @@ mod exact;
 mod float;
 mod int;
 
-pub use cache::{parse, Entry};
+pub use cache::{parse, query_hash, Entry};
 
 use crate::Model;
 
