@@ -562,7 +562,6 @@ fn edge_tuples(plan: &Plan, rng: &mut Rng, cap: usize) -> Vec<Vec<u64>> {
     out
 }
 
-/// One target's files: name → (cases with their groups, uncovered rows).
 /// A level of the corpus: the `level=` key of a `##` group line (docs/vector-format.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
@@ -715,29 +714,35 @@ fn row_cases(
     levels: Levels,
     file: &mut VecFile,
 ) -> Result<(), String> {
+    let groups = groups(target, plan, levels);
+    // A case appears once. The coverage level claims its cases first, so that a z3 answer
+    // that repeats an edge value keeps the coverage model's tag (the edge group drops the
+    // case); the file order stays edge, coverage, random.
+    let mut claim: Vec<usize> = (0..groups.len()).collect();
+    claim.sort_by_key(|&i| groups[i].level != Level::Coverage);
     let mut ids = HashSet::new();
-    let mut out = Vec::new();
-    for g in groups(target, plan, levels) {
-        let at = file.cases.len() + out.len();
-        let mut any = false;
+    let mut cases: Vec<Vec<Case>> = groups.iter().map(|_| Vec::new()).collect();
+    for i in claim {
+        let g = &groups[i];
         for t in &g.tuples {
             let case = match run_case(target, plan, g.text, g.mode, t) {
                 Err(e) if e == NOTHING => continue,
                 r => r?,
             };
             if ids.insert(case.id.clone()) {
-                out.push(case);
-                any = true;
+                cases[i].push(case);
             }
         }
-        if any {
-            file.groups.push((at, g.line(plan.row.name)));
-        }
     }
-    if out.is_empty() {
+    if cases.iter().all(Vec::is_empty) {
         return Err(NOTHING.into());
     }
-    file.cases.extend(out);
+    for (g, cs) in groups.iter().zip(cases) {
+        if !cs.is_empty() {
+            file.groups.push((file.cases.len(), g.line(plan.row.name)));
+            file.cases.extend(cs);
+        }
+    }
     Ok(())
 }
 

@@ -154,7 +154,8 @@ fn cached(target: Target) -> Vec<Entry> {
 
 /// The coverage level of a row: one group per coverage model and MODE with a `sat`
 /// answer, its values in the plan's input order; the group line names the model
-/// (`level=coverage mode=... model=NAME`).
+/// (`level=coverage mode=... model=NAME`). Models whose answers are the same case (same
+/// MODE and values) share one group that names each (`model=A,B`).
 pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
     let Some(model) = gpuref_smt::model(plan.row.name) else {
         return Vec::new();
@@ -162,18 +163,26 @@ pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
     let Ok(map) = mapping(plan, &model) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
+    let mut out: Vec<Group> = Vec::new();
     for e in cached(target)
         .into_iter()
         .filter(|e| e.row == plan.row.name && e.status == "sat")
     {
-        let tuple = map
+        let tuple: Vec<u64> = map
             .iter()
             .map(|m| {
                 m.and_then(|n| e.inputs.iter().find(|(k, _)| k == n))
                     .map_or(0, |(_, v)| *v)
             })
             .collect();
+        if let Some(g) = out
+            .iter_mut()
+            .find(|g| g.mode == e.mode && g.tuples == [tuple.clone()])
+        {
+            g.keys.push_str(&format!(",{}", e.model));
+            g.why = "an input z3 found in each coverage model's condition".into();
+            continue;
+        }
         out.push(Group {
             level: Level::Coverage,
             keys: format!(" model={}", e.model),
