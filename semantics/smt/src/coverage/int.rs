@@ -13,8 +13,8 @@ pub const MODELS: &[Coverage] = &[
     cov("int.shift_ge_width",   Class::Shift,    "the shift count operand, as a whole, is at least the data width (only its low bits count)"),
     cov("int.bfe_past_top",     Class::Bfe,      "offset + width of the bit field reach past the top bit"),
     cov("int.mul_hi_neg_neg",   Class::MulHi,    "both factors of a signed high multiply negative"),
-    cov("int.mul_hi_neg_pos",   Class::MulHi,    "a negative first and a non-negative second factor"),
-    cov("int.mul_hi_pos_neg",   Class::MulHi,    "a non-negative first and a negative second factor"),
+    cov("int.mul_hi_neg_pos",   Class::MulHi,    "a negative first and a positive second factor"),
+    cov("int.mul_hi_pos_neg",   Class::MulHi,    "a positive first and a negative second factor"),
     cov("int.sad_overflow",     Class::Sad,      "the sum of absolute differences plus the accumulator does not fit 32 bits"),
 ];
 
@@ -148,15 +148,27 @@ pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
         _ => None,
     };
     if let Some(b) = hi_sign {
-        let s = |x: &str| format!("((_ extract {b} {b}) {x})");
+        // A factor's sign: negative, or positive (not zero: a zero factor makes the
+        // product 0 whatever the other's sign).
+        let sign = |x: &str, neg: bool| {
+            let top = format!("((_ extract {b} {b}) {x})");
+            if neg {
+                format!("(= {top} #b1)")
+            } else {
+                format!(
+                    "(and (= {top} #b0) (distinct ((_ extract {} 0) {x}) (_ bv0 {b})))",
+                    b - 1
+                )
+            }
+        };
         for (n, x, y) in [
-            ("int.mul_hi_neg_neg", "#b1", "#b1"),
-            ("int.mul_hi_neg_pos", "#b1", "#b0"),
-            ("int.mul_hi_pos_neg", "#b0", "#b1"),
+            ("int.mul_hi_neg_neg", true, true),
+            ("int.mul_hi_neg_pos", true, false),
+            ("int.mul_hi_pos_neg", false, true),
         ] {
             out.push((
                 model(n),
-                format!("(and (= {} {x}) (= {} {y}))", s("s0"), s("s1")),
+                format!("(and {} {})", sign("s0", x), sign("s1", y)),
             ));
         }
     }
