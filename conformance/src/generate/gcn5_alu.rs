@@ -569,6 +569,9 @@ pub enum Level {
     Edge,
     /// Inputs z3 found in a named coverage model's condition (docs/design/0041).
     Coverage,
+    /// Inputs on which the z3 cross-check found model and kernel disagreeing, kept by name
+    /// after the disagreement was resolved (`gpuref_smt::regressions`).
+    Regression,
     /// Seeded random values (an edge with probability 1/4, else random bits).
     Random,
 }
@@ -579,6 +582,7 @@ impl Level {
         match self {
             Level::Edge => "edge",
             Level::Coverage => "coverage",
+            Level::Regression => "regression",
             Level::Random => "random",
         }
     }
@@ -590,6 +594,8 @@ pub struct Levels {
     pub edge: bool,
     /// The coverage level (the cached z3 answers of `conformance/coverage/`).
     pub coverage: bool,
+    /// The named regressions of the z3 cross-check.
+    pub regression: bool,
     /// Seeded random cases per row (0: no random level).
     pub random: usize,
 }
@@ -600,6 +606,7 @@ impl Levels {
     pub const COMMITTED: Levels = Levels {
         edge: true,
         coverage: true,
+        regression: true,
         random: RANDOM_PER_ROW,
     };
     /// `gpuref generate --random N`: only a random level of `n` cases per row.
@@ -607,6 +614,7 @@ impl Levels {
         Levels {
             edge: false,
             coverage: false,
+            regression: false,
             random: n,
         }
     }
@@ -701,6 +709,9 @@ fn groups<'a>(target: Target, plan: &'a Plan, levels: Levels) -> Vec<Group<'a>> 
     if levels.coverage {
         out.extend(coverage::groups(target, plan));
     }
+    if levels.regression {
+        out.extend(coverage::regression_groups(plan));
+    }
     if levels.random > 0 {
         out.push(random_group(target, plan, levels.random));
     }
@@ -715,11 +726,15 @@ fn row_cases(
     file: &mut VecFile,
 ) -> Result<(), String> {
     let groups = groups(target, plan, levels);
-    // A case appears once. The coverage level claims its cases first, so that a z3 answer
-    // that repeats an edge value keeps the coverage model's tag (the edge group drops the
-    // case); the file order stays edge, coverage, random.
+    // A case appears once. The regression and coverage levels claim their cases first, so
+    // that a named input that repeats an edge value keeps its name (the edge group drops
+    // the case); the file order stays edge, coverage, regression, random.
     let mut claim: Vec<usize> = (0..groups.len()).collect();
-    claim.sort_by_key(|&i| groups[i].level != Level::Coverage);
+    claim.sort_by_key(|&i| match groups[i].level {
+        Level::Regression => 0,
+        Level::Coverage => 1,
+        Level::Edge | Level::Random => 2,
+    });
     let mut ids = HashSet::new();
     let mut cases: Vec<Vec<Case>> = groups.iter().map(|_| Vec::new()).collect();
     for i in claim {

@@ -33,6 +33,7 @@ pub mod coverage;
 mod fp;
 pub mod gcn5;
 mod mods;
+pub mod regressions;
 
 pub use mods::{Mods, SATURATE};
 

@@ -300,36 +300,19 @@ fn every_model_is_of_a_kernel_row_and_named_once() {
     }
 }
 
-/// Disagreements the cross-check found (third round (A), note 0027), kept as named inputs:
-/// row, MODE, inputs. Each must agree now (the model or the kernel was fixed).
-type Regression = (
-    &'static str,
-    &'static str,
-    u32,
-    &'static [(&'static str, u64)],
-);
-#[rustfmt::skip]
-const REGRESSIONS: &[Regression] = &[
-    ("med3_unflushed_denormal_max", "V_MED3_F32", 0x250, &[("s0", 0xd1b5_0a3e), ("s1", 0x007f_ffff), ("s2", 0xa3dc_90a2)]),
-    ("med3_f16_denormal_max", "V_MED3_F16", 0x250, &[("s0", 0x001e), ("s1", 0xbc01), ("s2", 0xc900)]),
-    ("mac_f16_ovfl_true_inf", "V_MAC_F16", 0x80_000f, &[("s0", 0x6f24), ("s1", 0xda8d), ("d_in", 0xfc00)]),
-    ("mad_f16_ovfl_overflowed_product", "V_MAD_F16", 0x80_02fb, &[("s0", 0xf947), ("s1", 0x7947), ("s2", 0x0010)]),
-];
-
+/// Disagreements the cross-check found, kept by name (`gpuref_smt::regressions`, also
+/// written to the corpus): each must agree now (the model or the kernel was fixed).
 #[test]
 fn regressions_found_by_the_cross_check_agree() {
     let mut rng = Rng(1);
     let mut fails = Vec::new();
-    for (what, row, mode, inp) in REGRESSIONS {
-        let model = gpuref_smt::model(row).expect("a modelled row");
-        let inp: Inputs = inp.iter().copied().collect();
-        assert_eq!(
-            inp.len(),
-            model.inputs.len(),
-            "{what}: give every input of {row}"
-        );
-        if let Some(f) = compare(&Evaluator::new(model, *mode), &inp, *mode, &mut rng) {
-            fails.push(format!("{what}: {f}"));
+    for r in gpuref_smt::regressions::ALL {
+        let model = gpuref_smt::model(r.row).expect("a modelled row");
+        let inp: Inputs = r.inputs.iter().copied().collect();
+        let ev = Evaluator::with_mods(&model, r.mode, r.mods)
+            .unwrap_or_else(|e| panic!("{}: {e}", r.name));
+        if let Some(f) = compare(&ev, &inp, r.mode, &mut rng) {
+            fails.push(format!("{} ({}): {f}", r.name, r.found));
         }
     }
     assert!(fails.is_empty(), "{}", fails.join("\n"));

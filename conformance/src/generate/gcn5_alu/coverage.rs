@@ -195,6 +195,55 @@ pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
     out
 }
 
+/// The regression level of a row: one group per resolved disagreement of the z3
+/// cross-check on the row (`gpuref_smt::regressions`), at its MODE and with its output
+/// modifiers, the group line naming it (`level=regression mode=... name=NAME`).
+pub(super) fn regression_groups<'a>(plan: &'a Plan) -> Vec<Group<'a>> {
+    let Some(model) = gpuref_smt::model(plan.row.name) else {
+        return Vec::new();
+    };
+    let Ok(map) = mapping(plan, &model) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for r in gpuref_smt::regressions::ALL
+        .iter()
+        .filter(|r| r.row == plan.row.name)
+    {
+        let text = if r.mods == gpuref_smt::Mods::NONE {
+            Some(plan.text.as_str())
+        } else if r.mods
+            == (gpuref_smt::Mods {
+                clamp: true,
+                omod: 0,
+            })
+        {
+            plan.clamp_text.as_deref()
+        } else {
+            None
+        };
+        // A regression whose form the row's plan has no text for makes no case; the test
+        // `every_regression_is_a_case_of_the_corpus` names it.
+        let Some(text) = text else { continue };
+        let tuple = map
+            .iter()
+            .map(|m| {
+                m.and_then(|n| r.inputs.iter().find(|(k, _)| *k == n))
+                    .map_or(0, |(_, v)| *v)
+            })
+            .collect();
+        out.push(Group {
+            level: Level::Regression,
+            keys: format!(" name={}", r.name),
+            why: format!("a resolved disagreement of the z3 cross-check: {}", r.found),
+            text,
+            mode: r.mode,
+            tuples: vec![tuple],
+        });
+    }
+    out
+}
+
 /// One z3 answer: status, inputs (sat), milliseconds.
 type Answer = (String, Vec<(String, u64)>, u64);
 
@@ -413,6 +462,53 @@ mod tests {
             .lines()
             .map(str::to_string)
             .collect()
+    }
+
+    /// Every regression of the z3 cross-check is a named case of the committed corpus of
+    /// each target with its row, and no group names a regression that is not listed.
+    #[test]
+    fn every_regression_is_a_case_of_the_corpus() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for (target, dir) in [
+            (Target::Gfx900, "amd-gcn5-vega"),
+            (Target::Gfx908, "amd-gcn5-mi100"),
+        ] {
+            let mut names = Vec::new();
+            let alu = root.join("vectors").join(dir).join("alu");
+            for f in std::fs::read_dir(&alu).expect("the ALU corpus") {
+                let f = f.expect("a folder entry").path();
+                if !f.is_dir() {
+                    continue;
+                }
+                for v in std::fs::read_dir(&f).expect("a format folder") {
+                    let text =
+                        std::fs::read_to_string(v.expect("a file").path()).expect("a vector file");
+                    for l in text.lines().filter(|l| l.contains(" level=regression ")) {
+                        let name = l.split(" name=").nth(1).and_then(|x| x.split(':').next());
+                        names.push(name.expect("a name= key").to_string());
+                    }
+                }
+            }
+            for r in gpuref_smt::regressions::ALL {
+                let has_row = gpuref_amd_gcn5::instructions::by_name(target, r.row).is_some();
+                let n = names.iter().filter(|n| *n == r.name).count();
+                assert_eq!(
+                    n,
+                    usize::from(has_row),
+                    "{}: regression {} ({}) appears {n} times",
+                    target.name(),
+                    r.name,
+                    r.row
+                );
+            }
+            for n in &names {
+                assert!(
+                    gpuref_smt::regressions::ALL.iter().any(|r| r.name == n),
+                    "{}: a group names regression {n}, which is not listed",
+                    target.name()
+                );
+            }
+        }
     }
 
     #[test]
