@@ -247,28 +247,30 @@ pub(super) fn regression_groups<'a>(plan: &'a Plan) -> Vec<Group<'a>> {
 /// One z3 answer: status, inputs (sat), milliseconds.
 type Answer = (String, Vec<(String, u64)>, u64);
 
-/// One coverage pair: the narrowed query first where the model has a narrowing
-/// (`coverage::narrowing`), then the condition itself unless that found a solution. The
-/// time is the sum of both.
+/// One coverage pair: each narrowing of `coverage::narrowings` in order (the first `sat`
+/// wins), then the condition itself unless one found a solution (only it can prove the
+/// condition empty). The time is the sum of all queries asked.
 fn solve_pair(model: &Model, mode: u32, cond: &str, timeout_ms: u64) -> Answer {
     let mut spent = 0;
-    if let Some(n) = coverage::narrowing(model) {
+    for n in coverage::narrowings(model) {
         let a = solve_one(model, mode, &format!("(and {cond} {n})"), timeout_ms);
         if a.0 == "sat" {
-            return a;
+            return (a.0, a.1, a.2 + spent);
         }
-        spent = a.2;
+        spent += a.2;
     }
     let (status, inputs, ms) = solve_one(model, mode, cond, timeout_ms);
     (status, inputs, ms + spent)
 }
 
-/// One z3 query, bit-blasted straight to SAT (`(then simplify bit-blast sat)`: several
-/// times faster than z3's default QF_BV strategy on the coverage conditions' datapaths).
+/// One z3 query, bit-blasted straight to SAT (`(then simplify propagate-values simplify
+/// bit-blast sat)`: several times faster than z3's default QF_BV strategy on the coverage
+/// conditions' datapaths; `propagate-values` carries a narrowing's fixed bits into the
+/// datapath before it is bit-blasted).
 fn solve_one(model: &Model, mode: u32, cond: &str, timeout_ms: u64) -> Answer {
     let names: Vec<&str> = model.inputs.iter().map(|(n, _)| *n).collect();
     let text = format!(
-        "(set-option :random-seed 7)\n(set-option :timeout {timeout_ms})\n{}(check-sat-using (then simplify bit-blast sat))\n(get-value ({}))\n",
+        "(set-option :random-seed 7)\n(set-option :timeout {timeout_ms})\n{}(check-sat-using (then simplify propagate-values simplify bit-blast sat))\n(get-value ({}))\n",
         coverage::query(model, mode, cond),
         names.join(" ")
     );
@@ -341,13 +343,13 @@ pub enum Reuse {
 }
 
 /// The text whose hash keys a pair's answer: the query as [`coverage::query`] states it
-/// (MODE only where the condition reads it) and the narrowing tried first.
+/// (MODE only where the condition reads it) and the narrowings tried first.
 fn query_text(w: &Want) -> String {
     let key_mode = if w.cond.contains("mode") { w.mode } else { 0 };
     format!(
         "{}{}",
         coverage::query(&w.model, key_mode, &w.cond),
-        coverage::narrowing(&w.model).unwrap_or_default()
+        coverage::narrowings(&w.model).concat()
     )
 }
 
@@ -547,6 +549,37 @@ mod tests {
             evaluate(&[a(0x1000), a(0x0c00), c]),
             ["true", "false", "false"]
         );
+    }
+
+    #[test]
+    fn the_narrowings_hold_only_where_they_say() {
+        // V_FMA_F32's second factor S1 under the narrowings (half-zero, short, power of
+        // two), worked by hand in binary32: 1.0 (0x3f800000) is all three; 1.5
+        // (0x3fc00000, fraction 0x400000: top fraction bit only) is half-zero and short,
+        // no power of two; 1 + 2^-11 (0x3f801000: fraction bit 12) is half-zero only;
+        // 1 + 2^-23 (0x3f800001) none; +0 has a zero exponent field, so it is half-zero
+        // and short but no power of two. Adds have no narrowing.
+        let m = gpuref_smt::model("V_FMA_F32").unwrap();
+        let ns = coverage::narrowings(&m);
+        assert_eq!(ns.len(), 3);
+        let terms: Vec<String> = [0x3f80_0000, 0x3fc0_0000, 0x3f80_1000, 0x3f80_0001, 0]
+            .iter()
+            .flat_map(|&b| {
+                let m = &m;
+                ns.iter().map(move |n| {
+                    coverage::bind(m, 0x3f0, &[("s0", 0), ("s1", b), ("s2", 0)], n).unwrap()
+                })
+            })
+            .collect();
+        let t = |s: &str| s.to_string();
+        let want: Vec<String> = [
+            "true", "true", "true", "true", "true", "false", "true", "false", "false", "false",
+            "false", "false", "true", "true", "false",
+        ]
+        .map(t)
+        .to_vec();
+        assert_eq!(evaluate(&terms), want);
+        assert!(coverage::narrowings(&gpuref_smt::model("V_ADD_F32").unwrap()).is_empty());
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub struct Entry {
 
 /// FNV-1a (64 bits) of a query's text: the key under which an answer stays valid. Not a
 /// security hash; a change of the condition, the MODE it reads, the inputs or the
-/// narrowing changes it.
+/// narrowings changes it.
 pub fn query_hash(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)

@@ -145,25 +145,41 @@ pub fn conditions(model: &Model) -> Vec<(Coverage, String)> {
     out
 }
 
-/// A narrowing the solver tries first for a model's float result conditions: the second
-/// factor of a product with the low half of its fraction zero (a short significand makes
-/// the significand product far easier for the SAT solver; multiply-adds gained nothing
-/// from it when tried, so they have none). A solution of the narrowed
-/// query is a solution of the condition; only the unnarrowed query can prove a condition
-/// empty, so the solver falls back to it when the narrowed one is not sat.
-pub fn narrowing(model: &Model) -> Option<String> {
-    let op = model.op.as_ref()?;
-    match op.kind {
-        OpKind::Mul { .. } => {
-            let half = op.input.m / 2;
-            Some(format!(
-                "(= ((_ extract {} 0) {}) (_ bv0 {half}))",
-                half - 1,
-                op.operands[1]
-            ))
-        }
-        _ => None,
+/// The narrowings the solver tries, in order, before a model's conditions themselves
+/// (docs/design/0041-gcn5-coverage-models.md, "Narrowings"): for a product or a
+/// multiply-add, the second factor
+///
+/// 1. with the low half of its fraction zero (the product needs at most about 1.5 p bits),
+/// 2. short: only the top 4 fraction bits free (at most p + 5 bits: a few shifted copies
+///    of the first factor),
+/// 3. a power of two (fraction zero, exponent field not zero): the product is the first
+///    factor scaled, the multiplier drops out and a multiply-add is an add.
+///
+/// The widest first, so that a solution keeps as much of the product's low bits as the
+/// solver manages. Each is a Bool term over the model's inputs. A solution of a narrowed
+/// query is a solution of the condition (the narrowing is only added to it); only the
+/// unnarrowed query can prove a condition empty, so the solver falls back to it when no
+/// narrowing is sat. Other operations (adds, conversions) solve without one.
+pub fn narrowings(model: &Model) -> Vec<String> {
+    let Some(op) = model.op.as_ref() else {
+        return Vec::new();
+    };
+    if !matches!(op.kind, OpKind::Mul { .. } | OpKind::MulAdd { .. }) {
+        return Vec::new();
     }
+    let (f, b) = (op.input, op.operands[1]);
+    let low_zero = |k: u32| format!("(= ((_ extract {} 0) {b}) (_ bv0 {k}))", k - 1);
+    vec![
+        low_zero(f.m / 2),
+        low_zero(f.m - 4),
+        format!(
+            "(and {} (distinct ((_ extract {} {}) {b}) (_ bv0 {})))",
+            low_zero(f.m),
+            f.w() - 2,
+            f.m,
+            f.e
+        ),
+    ]
 }
 
 /// The SMT-LIB2 text that declares a model's inputs and `mode` and asserts `cond`: what
