@@ -10,7 +10,7 @@
 //! `unknown` at the timeout); the generator reads those files (compiled in), and a test
 //! evaluates every stored input against its condition and checks every pair is present.
 
-use super::{plans, Group, Level, Plan, DEFAULT_MODE, FLOAT_MODES};
+use super::{forms, plans, Group, Level, Plan, DEFAULT_MODE, FLOAT_MODES};
 use gpuref_amd_gcn5::Target;
 use gpuref_smt::coverage::{self, parse, Coverage, Entry};
 use gpuref_smt::Model;
@@ -108,6 +108,10 @@ pub fn wanted(target: Target) -> Vec<Want> {
             continue;
         }
         for (cov, cond) in coverage::conditions(&model) {
+            // A modifier model runs in the row's modifier form: none, no pair.
+            if !cov.mods.is_empty() && forms::text(&plan, cov.mods).is_none() {
+                continue;
+            }
             for mode in modes(&plan, &cov) {
                 out.push(Want {
                     row: row.name,
@@ -174,11 +178,21 @@ pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
                     .map_or(0, |(_, v)| *v)
             })
             .collect();
+        // A modifier model's input runs in the row's form with its modifiers.
+        let mods = coverage::by_name(&e.model).map_or("", |c| c.mods);
+        let text = if mods.is_empty() {
+            std::borrow::Cow::Borrowed(plan.text.as_str())
+        } else {
+            match forms::text(plan, mods) {
+                Some(t) => std::borrow::Cow::Owned(t),
+                None => continue,
+            }
+        };
         out.push(Group {
             level: Level::Coverage,
             keys: format!(" model={}", e.model),
             why: "an input z3 found in the coverage model's condition".into(),
-            text: std::borrow::Cow::Borrowed(plan.text.as_str()),
+            text,
             mode: e.mode,
             tuples: vec![tuple],
         });
