@@ -15,6 +15,7 @@
 //! or that does not execute has no file; the target's index names it with the reason.
 
 pub mod coverage;
+mod forms;
 
 use super::{case_id, Rng};
 use crate::reference::gcn5_alu::{flags_of_trapsts, get, wave, EXCP_MASK};
@@ -27,6 +28,7 @@ use gpuref_amd_gcn5::formats::valu::{shape as valu_shape, Role, SrcKind, Ty};
 use gpuref_amd_gcn5::formats::{self, encode};
 use gpuref_amd_gcn5::instructions::{rows, Format, Row};
 use gpuref_amd_gcn5::Target;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// MODE of integer rows and of the clamp and random levels (gpuref eval's default: round to
@@ -39,8 +41,6 @@ pub const FLOAT_MODES: [u32; 3] = [DEFAULT_MODE, 0x000, 0x3ff];
 pub const EDGE_CAP: usize = 48;
 /// Edge cases per row under each other MODE.
 pub const EDGE_CAP_OTHER: usize = 24;
-/// Edge cases per row of the CLAMP form.
-pub const CLAMP_CAP: usize = 16;
 /// Seeded random cases per row.
 pub const RANDOM_PER_ROW: usize = 8;
 
@@ -64,8 +64,11 @@ struct Plan {
     row: &'static Row,
     /// The text with `{K}` where an immediate goes.
     text: String,
-    /// The CLAMP form's text, for rows that take it.
-    clamp_text: Option<String>,
+    /// The VOP3 form's text without modifiers, for rows that take CLAMP (the modifier
+    /// forms append their words to it: `forms.rs`).
+    vop3_text: Option<String>,
+    /// The row takes OMOD (LLVM's profile, `valu::Mods::omod`).
+    omod: bool,
     inputs: Vec<Input>,
     /// Registers the instruction always writes (eval names; pairs as `v[0:1]`).
     dsts: Vec<String>,
@@ -138,7 +141,8 @@ fn vop3p_plan(row: &'static Row) -> Plan {
     Plan {
         row,
         text: format!("{} {}", row.name.to_ascii_lowercase(), ops.join(", ")),
-        clamp_text: None,
+        vop3_text: None,
+        omod: false,
         inputs,
         dsts: vec!["v0".into()],
         lane_masks: Vec::new(),
@@ -259,19 +263,20 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
         }
     }
     let text = format!("{mnemonic} {}", ops.join(", "));
-    let clamp_text =
+    let vop3_text =
         (shape.e64 && shape.mods.clamp && !ops.contains(&"{K}".to_string())).then(|| {
             let m = if short {
                 format!("{lower}_e64")
             } else {
                 lower.clone()
             };
-            format!("{m} {} clamp", e64_ops.join(", "))
+            format!("{m} {}", e64_ops.join(", "))
         });
     Ok(Plan {
         row,
         text,
-        clamp_text,
+        vop3_text,
+        omod: shape.mods.omod,
         inputs,
         dsts,
         lane_masks,
@@ -332,7 +337,8 @@ fn salu_plan(row: &'static Row) -> Result<Plan, String> {
     Ok(Plan {
         row,
         text: format!("{lower} {}", ops.join(", ")).trim_end().to_string(),
-        clamp_text: None,
+        vop3_text: None,
+        omod: false,
         inputs,
         dsts,
         lane_masks: Vec::new(),
@@ -626,7 +632,7 @@ struct Group<'a> {
     /// Keys after `mode=` on the group line (` form=clamp`), or "".
     keys: String,
     why: String,
-    text: &'a str,
+    text: Cow<'a, str>,
     mode: u32,
     tuples: Vec<Vec<u64>>,
 }
@@ -643,7 +649,7 @@ impl Group<'_> {
     }
 }
 
-/// The edge level: every MODE the row reads, then the CLAMP form.
+/// The edge level: every MODE the row reads, then the modifier forms (`forms.rs`).
 fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
     let mut rng = Rng::from_name(&format!("alu|{}|{}", target.name(), plan.row.name));
     let modes: &[u32] = if plan.float {
@@ -658,21 +664,12 @@ fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
             level: Level::Edge,
             keys: String::new(),
             why: "every class of each source in every position, then seeded crossings".into(),
-            text: &plan.text,
+            text: Cow::Borrowed(&plan.text),
             mode,
             tuples: edge_tuples(plan, &mut rng, cap),
         });
     }
-    if let Some(t) = &plan.clamp_text {
-        out.push(Group {
-            level: Level::Edge,
-            keys: " form=clamp".into(),
-            why: "edge values of the VOP3 form with CLAMP".into(),
-            text: t,
-            mode: DEFAULT_MODE,
-            tuples: edge_tuples(plan, &mut rng, CLAMP_CAP),
-        });
-    }
+    out.extend(forms::groups(plan, &mut rng));
     out
 }
 
@@ -693,7 +690,7 @@ fn random_group<'a>(target: Target, plan: &'a Plan, n: usize) -> Group<'a> {
         level: Level::Random,
         keys: String::new(),
         why: format!("seeded random values (seed `{seed}`)"),
-        text: &plan.text,
+        text: Cow::Borrowed(&plan.text),
         mode: DEFAULT_MODE,
         tuples,
     }
@@ -740,7 +737,7 @@ fn row_cases(
     for i in claim {
         let g = &groups[i];
         for t in &g.tuples {
-            let case = match run_case(target, plan, g.text, g.mode, t) {
+            let case = match run_case(target, plan, &g.text, g.mode, t) {
                 Err(e) if e == NOTHING => continue,
                 r => r?,
             };

@@ -169,8 +169,8 @@ pub const BUDGET: usize = 100 * MIB;
 pub const PARTS: [(&str, usize); 4] = [
     ("float", 20 * MIB),
     ("gcn5-encoding", 4 * MIB),
-    ("gcn5-alu", 16 * MIB),
-    ("gcn5-state", 56 * MIB),
+    ("gcn5-alu", 18 * MIB),
+    ("gcn5-state", 54 * MIB),
 ];
 
 /// The part of a path from the corpus root (`None`: the manifest, or a path of no part).

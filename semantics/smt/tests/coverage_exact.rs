@@ -283,6 +283,11 @@ fn holds(name: &str, op: &FpOp, ops: &[Val], x: &Val) -> Option<bool> {
         "fpgen.result_max_subnormal",
         "gpu.flush_boundary_result",
         "gpu.f16_overflow",
+        "gpu.clamp_above_one",
+        "gpu.clamp_below_zero",
+        "gpu.omod_overflow",
+        "gpu.omod_mul4_overflow",
+        "gpu.omod_to_subnormal",
     ];
     if !RESULT.contains(&name) {
         return None;
@@ -337,6 +342,18 @@ fn holds(name: &str, op: &FpOp, ops: &[Val], x: &Val) -> Option<bool> {
         }
         "gpu.flush_boundary_result" => eq(&ax, &max_sub),
         "gpu.f16_overflow" => !lt(&ax, &pow2(16)),
+        // The modifier models (note 0041, "Modifier models"), on the unmodified result.
+        "gpu.clamp_above_one" => !x.neg && lt(&pow2(0), &ax) && lt(&ax, &pow2(1)),
+        "gpu.clamp_below_zero" => x.neg && lt(&ax, &pow2(0)),
+        "gpu.omod_overflow" => rest.is_zero() && !lt(&ax, &pow2(f.emax)) && !lt(&max, &ax),
+        "gpu.omod_mul4_overflow" => {
+            rest.is_zero() && !lt(&ax, &pow2(f.emax - 1)) && lt(&ax, &pow2(f.emax))
+        }
+        "gpu.omod_to_subnormal" => {
+            rest.is_zero()
+                && !lt(&ax, &f.min_normal())
+                && lt(&ax, &f.min_normal().add(&f.min_normal()))
+        }
         _ => return None,
     })
 }
@@ -430,12 +447,27 @@ fn the_definitions_can_fail() {
         holds("fpgen.min_normal", &op, &[], &v(0x0080_0000)),
         Some(true)
     );
+    // The modifier models, by hand: 1.0 is not above 1.0, 1 + 2^-23 (0x3f800001) is;
+    // -2^-149 (0x80000001) is below zero, -1.0 is not above -1.0; 2^127 (0x7f000000) x2
+    // overflows, 2^126 (0x7e800000) x4 overflows; the smallest normal 2^-126 (0x00800000)
+    // halves below it, 2^-125 (0x01000000) does not.
+    let yes = |m: &str, b: u64| holds(m, &op, &[], &v(b));
+    assert_eq!(yes("gpu.clamp_above_one", 0x3f80_0000), Some(false));
+    assert_eq!(yes("gpu.clamp_above_one", 0x3f80_0001), Some(true));
+    assert_eq!(yes("gpu.clamp_above_one", 0xbf80_0001), Some(false));
+    assert_eq!(yes("gpu.clamp_below_zero", 0x8000_0001), Some(true));
+    assert_eq!(yes("gpu.clamp_below_zero", 0xbf80_0000), Some(false));
+    assert_eq!(yes("gpu.omod_overflow", 0x7f00_0000), Some(true));
+    assert_eq!(yes("gpu.omod_overflow", 0x7e80_0000), Some(false));
+    assert_eq!(yes("gpu.omod_mul4_overflow", 0x7e80_0000), Some(true));
+    assert_eq!(yes("gpu.omod_to_subnormal", 0x0080_0000), Some(true));
+    assert_eq!(yes("gpu.omod_to_subnormal", 0x0100_0000), Some(false));
 }
 
 #[test]
 fn every_cached_float_result_input_meets_its_definition() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../conformance/coverage/");
-    let (mut checked, mut bad) = (0, Vec::new());
+    let (mut checked, mut modifier, mut bad) = (0, 0, Vec::new());
     for target in ["gfx900", "gfx908"] {
         let path = format!("{root}{target}.tsv");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -481,6 +513,8 @@ fn every_cached_float_result_input_meets_its_definition() {
                 continue;
             };
             checked += 1;
+            modifier +=
+                usize::from(e.model.starts_with("gpu.omod") || e.model.starts_with("gpu.clamp"));
             if !(h && ok) {
                 bad.push(format!(
                     "{} mode={:#x} {} {:x?}",
@@ -495,6 +529,11 @@ fn every_cached_float_result_input_meets_its_definition() {
         bad.len()
     );
     assert!(checked > 100, "only {checked} inputs checked");
+    // The modifier result models (clamp edges, OMOD overflow and flush) are checked too.
+    assert!(
+        modifier > 50,
+        "only {modifier} modifier model inputs checked"
+    );
 }
 
 /// The operand format of a row from its mnemonic's suffix.

@@ -10,7 +10,7 @@
 //! `unknown` at the timeout); the generator reads those files (compiled in), and a test
 //! evaluates every stored input against its condition and checks every pair is present.
 
-use super::{plans, Group, Level, Plan, DEFAULT_MODE, FLOAT_MODES};
+use super::{forms, plans, Group, Level, Plan, DEFAULT_MODE, FLOAT_MODES};
 use gpuref_amd_gcn5::Target;
 use gpuref_smt::coverage::{self, parse, Coverage, Entry};
 use gpuref_smt::Model;
@@ -108,6 +108,10 @@ pub fn wanted(target: Target) -> Vec<Want> {
             continue;
         }
         for (cov, cond) in coverage::conditions(&model) {
+            // A modifier model runs in the row's modifier form: none, no pair.
+            if !cov.mods.is_empty() && forms::text(&plan, cov.mods).is_none() {
+                continue;
+            }
             for mode in modes(&plan, &cov) {
                 out.push(Want {
                     row: row.name,
@@ -175,9 +179,19 @@ pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
                     .map_or(0, |(_, v)| *v)
             })
             .collect();
+        // A modifier model's input runs in the row's form with its modifiers.
+        let mods = coverage::by_name(&e.model).map_or("", |c| c.mods);
+        let text = if mods.is_empty() {
+            std::borrow::Cow::Borrowed(plan.text.as_str())
+        } else {
+            match forms::text(plan, mods) {
+                Some(t) => std::borrow::Cow::Owned(t),
+                None => continue,
+            }
+        };
         if let Some(g) = out
             .iter_mut()
-            .find(|g| g.mode == e.mode && g.tuples == [tuple.clone()])
+            .find(|g| g.mode == e.mode && g.text == text && g.tuples == [tuple.clone()])
         {
             g.keys.push_str(&format!(",{}", e.model));
             g.why = "an input z3 found in each coverage model's condition".into();
@@ -187,7 +201,7 @@ pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
             level: Level::Coverage,
             keys: format!(" model={}", e.model),
             why: "an input z3 found in the coverage model's condition".into(),
-            text: plan.text.as_str(),
+            text,
             mode: e.mode,
             tuples: vec![tuple],
         });
@@ -211,16 +225,9 @@ pub(super) fn regression_groups<'a>(plan: &'a Plan) -> Vec<Group<'a>> {
         .filter(|r| r.row == plan.row.name)
     {
         let text = if r.mods == gpuref_smt::Mods::NONE {
-            Some(plan.text.as_str())
-        } else if r.mods
-            == (gpuref_smt::Mods {
-                clamp: true,
-                omod: 0,
-            })
-        {
-            plan.clamp_text.as_deref()
+            Some(std::borrow::Cow::Borrowed(plan.text.as_str()))
         } else {
-            None
+            forms::text(plan, &r.mods.text()).map(std::borrow::Cow::Owned)
         };
         // A regression whose form the row's plan has no text for makes no case; the test
         // `every_regression_is_a_case_of_the_corpus` names it.

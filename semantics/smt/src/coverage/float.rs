@@ -16,6 +16,12 @@ use crate::Model;
 /// FP16_OVFL set, round toward zero (single and double/half), denormals allowed,
 /// DX10_CLAMP, IEEE.
 pub const F16_OVFL_RTZ: u32 = 0x80_03ff;
+/// The modifier models' MODEs (note 0041, "Modifier models"): DX10_CLAMP = 1 (the default
+/// MODE); DX10_CLAMP = 0 with IEEE = 0, denormals kept, RNE; every denormal flushed with
+/// IEEE = 0, where OMOD applies (MI100 "6.2.2. Instruction Outputs").
+pub const CLAMP_DX10: u32 = 0x3f0;
+pub const CLAMP_NO_DX10: u32 = 0x0f0;
+pub const OMOD_APPLIES: u32 = 0x000;
 
 #[rustfmt::skip]
 pub const MODELS: &[Coverage] = &[
@@ -44,9 +50,15 @@ pub const MODELS: &[Coverage] = &[
     cov("gpu.cvt_lower_beyond",         Class::ToInt,   "the operand is the float just below -2^(N-1) (signed) or -1.0 (unsigned): just outside the integer range"),
     cov("gpu.pk_tie_lo",                Class::Packed,  "a packed 16-bit row's low half: its exact result is a tie (as fpgen.tie)"),
     cov("gpu.pk_tie_hi",                Class::Packed,  "a packed 16-bit row's high half: its exact result is a tie (as fpgen.tie)"),
-    Coverage { name: "gpu.pk_f16_overflow_lo", class: Class::Packed, what: "a packed 16-bit row's low half: |exact result| >= 2^16 (as gpu.f16_overflow), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ] },
-    Coverage { name: "gpu.pk_f16_overflow_hi", class: Class::Packed, what: "a packed 16-bit row's high half: |exact result| >= 2^16 (as gpu.f16_overflow), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ] },
-    Coverage { name: "gpu.f16_overflow", class: Class::Half, what: "a 16-bit result with |exact result| >= 2^16 (past MAX + ulp/2 in every rounding mode), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ] },
+    Coverage { name: "gpu.pk_f16_overflow_lo", class: Class::Packed, what: "a packed 16-bit row's low half: |exact result| >= 2^16 (as gpu.f16_overflow), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ], mods: "" },
+    Coverage { name: "gpu.pk_f16_overflow_hi", class: Class::Packed, what: "a packed 16-bit row's high half: |exact result| >= 2^16 (as gpu.f16_overflow), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ], mods: "" },
+    Coverage { name: "gpu.f16_overflow", class: Class::Half, what: "a 16-bit result with |exact result| >= 2^16 (past MAX + ulp/2 in every rounding mode), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ], mods: "" },
+    Coverage { name: "gpu.clamp_above_one", class: Class::Modifier, what: "1.0 < exact result < 2.0, run with CLAMP: the clamp's upper edge (1.0)", modes: &[CLAMP_DX10], mods: "clamp" },
+    Coverage { name: "gpu.clamp_below_zero", class: Class::Modifier, what: "-1.0 < exact result < 0, run with CLAMP: the clamp's lower edge (+0)", modes: &[CLAMP_DX10], mods: "clamp" },
+    Coverage { name: "gpu.clamp_nan", class: Class::Modifier, what: "the first operand is a NaN, run with CLAMP under DX10_CLAMP = 1 (the NaN clamps to +0) and DX10_CLAMP = 0 (it passes)", modes: &[CLAMP_DX10, CLAMP_NO_DX10], mods: "clamp" },
+    Coverage { name: "gpu.omod_overflow", class: Class::Modifier, what: "2^EMAX <= |exact result| <= MAX, exact in F, no subnormal operand, run with OMOD x2 under MODE 0x0: a finite result the multiply takes past MAX", modes: &[OMOD_APPLIES], mods: "mul:2" },
+    Coverage { name: "gpu.omod_mul4_overflow", class: Class::Modifier, what: "2^(EMAX-1) <= |exact result| < 2^EMAX, exact in F, no subnormal operand, run with OMOD x4 under MODE 0x0: x4 overflows where x2 would not", modes: &[OMOD_APPLIES], mods: "mul:4" },
+    Coverage { name: "gpu.omod_to_subnormal", class: Class::Modifier, what: "MIN_NORMAL <= |exact result| < 2 MIN_NORMAL, exact in F, no subnormal operand, run with OMOD x0.5 under MODE 0x0: a normal result the multiply takes below the smallest normal (flushed)", modes: &[OMOD_APPLIES], mods: "div:2" },
 ];
 
 fn model(name: &str) -> Coverage {
@@ -103,6 +115,31 @@ pub fn operand_models(i: Format, x: &str) -> Vec<(Coverage, String)> {
             ),
         ),
     ]
+}
+
+/// No operand of `op` is a subnormal (under a MODE that flushes input denormals the
+/// operation would read zero instead).
+fn no_subnormal_operands(op: &FpOp) -> String {
+    let i = op.input;
+    let n = match op.kind {
+        OpKind::Add | OpKind::Sub | OpKind::Mul { .. } => 2,
+        OpKind::MulAdd { .. } => 3,
+        OpKind::Convert | OpKind::ToInt { .. } => 1,
+    };
+    let terms: Vec<String> = op.operands[..n]
+        .iter()
+        .map(|x| {
+            format!(
+                "(or (distinct ((_ extract {} {}) {x}) {}) (= ((_ extract {} 0) {x}) {}))",
+                i.w() - 2,
+                i.m,
+                lit(0, i.e),
+                i.m - 1,
+                lit(0, i.m)
+            )
+        })
+        .collect();
+    format!("(and {})", terms.join(" "))
 }
 
 /// The packed 16-bit rows: each half's operation, as the model's inputs' halves.
@@ -268,11 +305,59 @@ fn op_conditions(op: &FpOp) -> Vec<(Coverage, String)> {
         if f == Format::H {
             push("gpu.f16_overflow", format!("(bvsge cv_et {})", sk(16)));
         }
+        // The modifier models (note 0041, "Modifier models"): the sign of the exact result
+        // is the window's sign bit for a sum, the operands' for a product or conversion.
+        let neg = match op.kind {
+            OpKind::Add | OpKind::Sub | OpKind::MulAdd { .. } => {
+                format!("(= ((_ extract {0} {0}) cv_r) #b1)", ex.window)
+            }
+            OpKind::Mul { .. } => "(xor cv_n0 cv_n1)".to_string(),
+            _ => "cv_n0".to_string(),
+        };
+        let one = kept(1 << f.m);
+        push(
+            "gpu.clamp_above_one",
+            format!(
+                "(not {neg}) (= cv_et {}) (or (distinct cv_kept {one}) (distinct cv_d {zero}))",
+                sk(0)
+            ),
+        );
+        push(
+            "gpu.clamp_below_zero",
+            format!("{neg} (bvslt cv_et {})", sk(0)),
+        );
+        let normal_ops = no_subnormal_operands(op);
+        push(
+            "gpu.omod_overflow",
+            format!("(= cv_et {emax}) (= cv_d {zero}) {normal_ops}"),
+        );
+        push(
+            "gpu.omod_mul4_overflow",
+            format!("(= cv_et {}) (= cv_d {zero}) {normal_ops}", sk(bias(f) - 1)),
+        );
+        push(
+            "gpu.omod_to_subnormal",
+            format!("(= cv_et {emin}) (bvuge cv_kept {one}) (= cv_d {zero}) {normal_ops}"),
+        );
     }
     // Operand models: the first operand's bits.
     let i = op.input;
     let iw = i.w() - 1;
     out.extend(operand_models(i, op.operands[0]));
+    if !matches!(op.kind, OpKind::ToInt { .. }) {
+        let x = op.operands[0];
+        out.push((
+            model("gpu.clamp_nan"),
+            format!(
+                "(and (= ((_ extract {} {}) {x}) {}) (distinct ((_ extract {} 0) {x}) {}))",
+                i.w() - 2,
+                i.m,
+                lit((1 << i.e) - 1, i.e),
+                i.m - 1,
+                lit(0, i.m)
+            ),
+        ));
+    }
     if let OpKind::Mul { legacy: true } | OpKind::MulAdd { legacy: true, .. } = op.kind {
         let (a, b) = (op.operands[0], op.operands[1]);
         let zero = |x: &str| format!("(= {} {})", mag(i, x), lit(0, iw));

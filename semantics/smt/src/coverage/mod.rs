@@ -96,6 +96,9 @@ pub enum Class {
     Div,
     /// Packed 16-bit float rows, per half.
     Packed,
+    /// The output modifiers CLAMP and OMOD: a condition on the unmodified result, run
+    /// with the modifier (`Coverage::mods`).
+    Modifier,
 }
 
 /// A named coverage model.
@@ -109,6 +112,11 @@ pub struct Coverage {
     /// MODE values the model is solved and run under instead of the row's corpus MODEs
     /// (empty: the corpus MODEs).
     pub modes: &'static [u32],
+    /// The output modifier words (LLVM syntax: `clamp`, `mul:2`, `mul:4`, `div:2`) the
+    /// model's input is run with, in the row's VOP3 form; "" for the row's plain text. The
+    /// condition is on the unmodified operation (note 0041, "Modifier models"); rows that
+    /// do not take the modifier get no pair.
+    pub mods: &'static str,
 }
 
 /// A coverage model solved under the row's corpus MODEs (the tables of each family).
@@ -118,6 +126,7 @@ const fn cov(name: &'static str, class: Class, what: &'static str) -> Coverage {
         class,
         what,
         modes: &[],
+        mods: "",
     }
 }
 
@@ -251,6 +260,11 @@ mod tests {
         assert!(names("V_DIV_SCALE_F32").contains(&"gpu.div_scale_gap_at"));
         assert!(names("V_RSQ_F32").contains(&"gpu.operand_exp_extreme"));
         assert!(names("V_PK_FMA_F16").contains(&"gpu.pk_tie_hi"));
+        assert!(add.contains(&"gpu.clamp_above_one") && add.contains(&"gpu.omod_overflow"));
+        assert!(names("V_FMA_F64").contains(&"gpu.omod_to_subnormal"));
+        assert!(!names("V_CVT_I32_F32").contains(&"gpu.clamp_nan"));
+        assert_eq!(by_name("gpu.clamp_nan").map(|c| c.mods), Some("clamp"));
+        assert_eq!(by_name("fpgen.tie").map(|c| c.mods), Some(""));
     }
 
     #[test]
