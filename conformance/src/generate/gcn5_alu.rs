@@ -15,6 +15,7 @@
 //! or that does not execute has no file; the target's index names it with the reason.
 
 pub mod coverage;
+pub mod mix;
 
 use super::{case_id, Rng};
 use crate::reference::gcn5_alu::{flags_of_trapsts, get, wave, EXCP_MASK};
@@ -27,6 +28,7 @@ use gpuref_amd_gcn5::formats::valu::{shape as valu_shape, Role, SrcKind, Ty};
 use gpuref_amd_gcn5::formats::{self, encode};
 use gpuref_amd_gcn5::instructions::{rows, Format, Row};
 use gpuref_amd_gcn5::Target;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// MODE of integer rows and of the clamp and random levels (gpuref eval's default: round to
@@ -619,7 +621,7 @@ struct Group<'a> {
     /// Keys after `mode=` on the group line (` form=clamp`), or "".
     keys: String,
     why: String,
-    text: &'a str,
+    text: Cow<'a, str>,
     mode: u32,
     tuples: Vec<Vec<u64>>,
 }
@@ -636,7 +638,8 @@ impl Group<'_> {
     }
 }
 
-/// The edge level: every MODE the row reads, then the CLAMP form.
+/// The edge level: every MODE the row reads, then the CLAMP form (then, for the MIX rows,
+/// [`mix::groups`]).
 fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
     let mut rng = Rng::from_name(&format!("alu|{}|{}", target.name(), plan.row.name));
     let modes: &[u32] = if plan.float {
@@ -651,7 +654,7 @@ fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
             level: Level::Edge,
             keys: String::new(),
             why: "every class of each source in every position, then seeded crossings".into(),
-            text: &plan.text,
+            text: Cow::Borrowed(&plan.text),
             mode,
             tuples: edge_tuples(plan, &mut rng, cap),
         });
@@ -661,7 +664,7 @@ fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
             level: Level::Edge,
             keys: " form=clamp".into(),
             why: "edge values of the VOP3 form with CLAMP".into(),
-            text: t,
+            text: Cow::Borrowed(t),
             mode: DEFAULT_MODE,
             tuples: edge_tuples(plan, &mut rng, CLAMP_CAP),
         });
@@ -686,7 +689,7 @@ fn random_group<'a>(target: Target, plan: &'a Plan, n: usize) -> Group<'a> {
         level: Level::Random,
         keys: String::new(),
         why: format!("seeded random values (seed `{seed}`)"),
-        text: &plan.text,
+        text: Cow::Borrowed(&plan.text),
         mode: DEFAULT_MODE,
         tuples,
     }
@@ -698,6 +701,7 @@ fn groups<'a>(target: Target, plan: &'a Plan, levels: Levels) -> Vec<Group<'a>> 
     let mut out = Vec::new();
     if levels.edge {
         out.extend(edge_groups(target, plan));
+        out.extend(mix::groups(target, plan));
     }
     if levels.coverage {
         out.extend(coverage::groups(target, plan));
@@ -721,7 +725,7 @@ fn row_cases(
         let at = file.cases.len() + out.len();
         let mut any = false;
         for t in &g.tuples {
-            let case = match run_case(target, plan, g.text, g.mode, t) {
+            let case = match run_case(target, plan, &g.text, g.mode, t) {
                 Err(e) if e == NOTHING => continue,
                 r => r?,
             };

@@ -178,7 +178,7 @@ pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
             level: Level::Coverage,
             keys: format!(" model={}", e.model),
             why: "an input z3 found in the coverage model's condition".into(),
-            text: plan.text.as_str(),
+            text: std::borrow::Cow::Borrowed(plan.text.as_str()),
             mode: e.mode,
             tuples: vec![tuple],
         });
