@@ -53,6 +53,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 struct Tally {
     /// Cases compared with a model.
     compared: usize,
+    /// Of those, MIX cases with an f16 source (`op_sel_hi:` printed, mapped onto the
+    /// model's `op_sel`/`op_sel_hi` inputs).
+    op_sel: usize,
     /// Cases not compared, by reason: (count, first case ids).
     skipped: BTreeMap<String, (usize, Vec<String>)>,
     /// Disagreements with a KNOWN reason (printed, not failed).
@@ -117,11 +120,23 @@ fn row_of(asm: &str) -> String {
     m.to_ascii_uppercase()
 }
 
-/// Operands of the asm text (after the mnemonic, split at commas) and the modifiers (the
-/// words after the last operand: `clamp`, `omod`, `op_sel:...`, ...).
+/// Operands of the asm text (after the mnemonic, split at commas outside brackets:
+/// `op_sel:[1,0,1]` is one word) and the modifiers (the words after the last operand:
+/// `clamp`, `omod`, `op_sel:...`, ...).
 fn operands(asm: &str) -> (Vec<String>, Vec<String>) {
     let rest = asm.split_once(' ').map(|x| x.1).unwrap_or("");
-    let mut ops: Vec<String> = rest.split(',').map(|s| s.trim().to_string()).collect();
+    let mut depth = 0i32;
+    let mut ops: Vec<String> = rest
+        .split(|c: char| {
+            depth += match c {
+                '[' => 1,
+                ']' => -1,
+                _ => 0,
+            };
+            c == ',' && depth == 0
+        })
+        .map(|s| s.trim().to_string())
+        .collect();
     ops.retain(|s| !s.is_empty());
     let mut mods = Vec::new();
     if let Some(last) = ops.pop() {
@@ -614,9 +629,13 @@ fn check_files(files: &[PathBuf], share: u64, cache: &mut Cache) -> Tally {
             }
             match check_case(case, f, cache) {
                 Err(why) => t.skip(why, &case.id),
-                Ok(None) => t.compared += 1,
+                Ok(None) => {
+                    t.compared += 1;
+                    t.op_sel += usize::from(case.asm.contains("op_sel_hi:"));
+                }
                 Ok(Some((why, msg))) => {
                     t.compared += 1;
+                    t.op_sel += usize::from(case.asm.contains("op_sel_hi:"));
                     match why {
                         Some(w) => t.known.push(format!("{msg} [known: {w}]")),
                         None => t.fails.push(msg),
@@ -641,9 +660,10 @@ fn every_committed_alu_vector_agrees_with_the_model_of_its_row() {
     let t = check_files(&files, share, &mut cache);
     let secs = t0.elapsed().as_secs_f64();
     eprintln!(
-        "{} files, {} cases compared with {} models (share 1/{share}) in {secs:.1} s ({:.0} cases/s)",
+        "{} files, {} cases compared ({} MIX cases with f16 sources) with {} models (share 1/{share}) in {secs:.1} s ({:.0} cases/s)",
         t.files,
         t.compared,
+        t.op_sel,
         cache.0.len(),
         t.compared as f64 / secs
     );
@@ -666,6 +686,11 @@ fn every_committed_alu_vector_agrees_with_the_model_of_its_row() {
     assert!(
         t.compared > 0,
         "no case was compared: the mapping covers nothing"
+    );
+    // The MIX rows' OPSEL groups (generate/gcn5_alu/mix.rs) read sources as f16 halves.
+    assert!(
+        share != 1 || t.op_sel > 0,
+        "no MIX case with an f16 source (op_sel_hi) was compared"
     );
     assert!(
         t.fails.is_empty(),
@@ -741,4 +766,14 @@ fn a_corrupted_expectation_fails_with_names() {
         skipped[0].0.contains("source modifier -v4") && skipped[0].1 == 1,
         "{skipped:?}"
     );
+}
+
+#[test]
+fn op_sel_brackets_are_one_modifier_word() {
+    // Typed from LLVM's printing of a MIX row with both fields (llvm-mc -mcpu=gfx900).
+    let (ops, mods) = operands("v_mad_mixlo_f16 v0, v4, v8, v12 op_sel:[1,0,1] op_sel_hi:[1,1,0]");
+    assert_eq!(ops, ["v0", "v4", "v8", "v12"]);
+    assert_eq!(mods, ["op_sel:[1,0,1]", "op_sel_hi:[1,1,0]"]);
+    assert_eq!(mix_bits("[1,0,1]"), Some(0b101));
+    assert_eq!(mix_bits("[1,1,0]"), Some(0b011));
 }

@@ -16,6 +16,7 @@
 
 pub mod coverage;
 mod forms;
+pub mod mix;
 
 use super::{case_id, Rng};
 use crate::reference::gcn5_alu::{flags_of_trapsts, get, wave, EXCP_MASK};
@@ -649,7 +650,8 @@ impl Group<'_> {
     }
 }
 
-/// The edge level: every MODE the row reads, then the modifier forms (`forms.rs`).
+/// The edge level: every MODE the row reads, then the modifier forms (`forms.rs`), then,
+/// for the MIX rows, the OPSEL forms ([`mix::groups`]).
 fn edge_groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
     let mut rng = Rng::from_name(&format!("alu|{}|{}", target.name(), plan.row.name));
     let modes: &[u32] = if plan.float {
@@ -702,6 +704,7 @@ fn groups<'a>(target: Target, plan: &'a Plan, levels: Levels) -> Vec<Group<'a>> 
     let mut out = Vec::new();
     if levels.edge {
         out.extend(edge_groups(target, plan));
+        out.extend(mix::groups(target, plan));
     }
     if levels.coverage {
         out.extend(coverage::groups(target, plan));

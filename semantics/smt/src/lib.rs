@@ -18,6 +18,9 @@
 //! - each output also as a function of every input, in the order declared:
 //!   `(define-fun s_add_u32.d ((s0 (_ BitVec 32)) (s1 (_ BitVec 32))) (_ BitVec 32) ...)`,
 //!   so a property can apply the instruction to other operands (`(s_add_u32.d s1 s0)`);
+//! - shared terms some outputs have in common (the MIX rows' f32 step), as functions of
+//!   every input like the outputs, `(define-fun v_mad_mixlo_f16.f32 (...) ...)`, defined
+//!   once before the outputs, which call them;
 //! - `mode`, a `(_ BitVec 32)` constant: the MODE register the script was made for (no
 //!   integer model reads it);
 //! - float models add `nan_any` and `flags`; approximate ones (RCP/RSQ/SQRT) `lo`, `hi`
@@ -50,7 +53,13 @@ pub struct Model {
     pub spec: &'static str,
     /// Inputs: name and width in bits.
     pub inputs: Vec<(&'static str, u32)>,
-    /// Outputs: name, width in bits, term over the inputs.
+    /// Shared terms: name, width in bits, term over the inputs (and earlier shared
+    /// terms). Each is printed once, as `(define-fun FUN.NAME (inputs) ...)` before the
+    /// outputs, which refer to it through [`Model::call`] instead of repeating it (MIX's
+    /// f32 step; note 0027, "Sixth round"). Regions and coverage conditions speak of the
+    /// inputs only, never of a shared term.
+    pub defs: Vec<(&'static str, u32, String)>,
+    /// Outputs: name, width in bits, term over the inputs (and calls of [`Model::defs`]).
     pub outputs: Vec<(&'static str, u32, String)>,
     /// Coverage regions: name and a Bool term over the inputs.
     pub regions: Vec<(&'static str, String)>,
@@ -69,6 +78,7 @@ impl Model {
             name,
             spec,
             inputs: Vec::new(),
+            defs: Vec::new(),
             outputs: Vec::new(),
             regions: Vec::new(),
             flags_modelled: None,
@@ -105,6 +115,23 @@ impl Model {
         self.outputs.push((name, width, term.into()));
         self
     }
+    /// Adds the shared term `name` (declare the inputs first): what [`Model::call`] of
+    /// `name` stands for in the terms added after it.
+    pub(crate) fn def(mut self, name: &'static str, width: u32, term: impl Into<String>) -> Model {
+        self.defs.push((name, width, term.into()));
+        self
+    }
+    /// The shared term `name` applied to the inputs, `(FUN.NAME s0 s1 ...)`: a term over
+    /// the inputs for outputs and later shared terms.
+    pub(crate) fn call(&self, name: &str) -> String {
+        let fun = format!("{}.{name}", self.name.to_ascii_lowercase());
+        let args: Vec<&str> = self.inputs.iter().map(|(n, _)| *n).collect();
+        if args.is_empty() {
+            fun
+        } else {
+            format!("({fun} {})", args.join(" "))
+        }
+    }
     pub(crate) fn region(mut self, name: &'static str, cond: impl Into<String>) -> Model {
         self.regions.push((name, cond.into()));
         self
@@ -120,7 +147,8 @@ impl Model {
             .map(|(_, w)| w)
     }
 
-    /// The model's definitions: declarations, `mode`, the output functions and constants.
+    /// The model's definitions: declarations, `mode`, the shared terms, the output
+    /// functions and constants.
     pub fn text(&self, mode: u32) -> String {
         let fun = self.name.to_ascii_lowercase();
         let mut s = String::new();
@@ -135,7 +163,7 @@ impl Model {
             .map(|(n, w)| format!("({n} (_ BitVec {w}))"))
             .collect();
         let args: Vec<&str> = self.inputs.iter().map(|(n, _)| *n).collect();
-        for (n, w, t) in &self.outputs {
+        for (n, w, t) in self.defs.iter().chain(&self.outputs) {
             let _ = writeln!(
                 s,
                 "(define-fun {fun}.{n} ({}) (_ BitVec {w})\n  {t})",
@@ -211,7 +239,6 @@ pub const EXEMPT: &[(&str, &str)] = &[
     ("V_CVT_PKNORM_I16_F32", UNDEFINED_CVT), ("V_CVT_PKNORM_U16_F32", UNDEFINED_CVT),
     ("V_CVT_PKNORM_I16_F16", UNDEFINED_CVT), ("V_CVT_PKNORM_U16_F16", UNDEFINED_CVT),
     ("V_CVT_PK_U8_F32", UNDEFINED_CVT), ("V_CVT_PKACCUM_U8_F32", UNDEFINED_CVT),
-    ("V_MAD_MIXLO_F16", MAD_MIX16), ("V_MAD_MIXHI_F16", MAD_MIX16),
     // End of third round (B).
     // Note 0037: the legacy transcendentals and V_CLREXCP.
     ("V_EXP_LEGACY_F32", LEGACY_TRANS), ("V_LOG_LEGACY_F32", LEGACY_TRANS),
@@ -223,9 +250,6 @@ const LEGACY_TRANS: &str = "approximate transcendental (z3 has no exp2 or log2, 
 
 /// Why the snorm/unorm/uint8 packing conversions have no model.
 const UNDEFINED_CVT: &str = "the manual names the conversion ((snorm), (unorm), flt32_to_uint8) without defining its rounding, clamping or NaN result, and the kernel row is unspecified: a model could only restate the kernel's choice";
-
-/// Why gfx900's MIXLO/MIXHI rows have no registered model.
-const MAD_MIX16: &str = "a model is written (gcn5::valu::vmix::v_mad_mixlo_f16 / v_mad_mixhi_f16: the unfused f32 step, D11's flush-all reading and the f16 conversion's midpoint neighbours) but its script, which repeats the unfused term in every output, takes z3 minutes to read (147 s for MODE 0 on the 2-core machine), too slow for the cross-check: next round, sharing the f32 step through a define-fun (note 0027, \"Fifth round\")";
 
 /// Why EXP, LOG, SIN and COS have no model.
 const TRANSCENDENTAL: &str = "approximate transcendental: z3 has no exp2, log2, sin or cos (nor a decidable theory with them), so the manual's ULP acceptance around the exact value cannot be stated; a sound enclosure would need interval bounds written for the purpose (note 0027, \"Third round (B)\")";
@@ -368,6 +392,38 @@ mod tests {
             Some("semantics/smt/src/gcn5/valu/vmad.rs")
         );
         assert_eq!(model_source("v_exp_f32"), None);
+    }
+
+    #[test]
+    fn shared_terms_are_defined_once_and_called_by_the_outputs() {
+        let m = model("V_MAD_MIXLO_F16").unwrap();
+        let t = m.text(0x3f0);
+        assert_eq!(
+            t.matches("(define-fun v_mad_mixlo_f16.f32 ((s0 (_ BitVec 32))")
+                .count(),
+            1,
+            "{t}"
+        );
+        let call = "(v_mad_mixlo_f16.half s0 s1 s2 op_sel op_sel_hi d_in)";
+        let d = &m.outputs.iter().find(|(n, _, _)| *n == "d").unwrap().2;
+        assert!(d.contains(call), "{d}");
+        // The f32 step (its fp.mul) is written once in the MAD_MIX scripts, not per
+        // output; the MIXHI script was 240 KB when it was (note 0027, "Sixth round").
+        for row in ["V_MAD_MIXLO_F16", "V_MAD_MIXHI_F16", "V_MAD_MIX_F32"] {
+            let t = script(row, "gfx900", 0, Mods::NONE, false).unwrap();
+            assert!(t.len() < 64 * 1024, "{row}: {} bytes", t.len());
+        }
+        // Regions (and coverage conditions) never refer to a shared term: coverage::query
+        // and coverage::bind declare or bind the inputs only.
+        for (name, f) in models() {
+            let m = f();
+            let fun = name.to_ascii_lowercase();
+            for (r, cond) in &m.regions {
+                for (d, _, _) in &m.defs {
+                    assert!(!cond.contains(&format!("{fun}.{d}")), "{name} {r}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -201,7 +201,27 @@ pub fn subnormal(x: u64, w: u32) -> bool {
 /// cross-check), so the cross-check's stale-entry rule does not apply to them. (The VOP3P
 /// vectors' ranges of MAD_MIX_F32 and DOT2_F32_F16, once widened to any value by the vector
 /// writer, are written as ranges now: none are left.)
-pub const KNOWN_VECTORS: &[(&str, &str, Applies)] = &[];
+pub const KNOWN_VECTORS: &[(&str, &str, Applies)] = &[
+    // Sixth round (note 0027): gfx900's MIXLO/MIXHI, compared now.
+    ("V_MAD_MIXLO_F16", MIX16_MASK, mix_denormal_source),
+    ("V_MAD_MIXHI_F16", MIX16_MASK, mix_denormal_source),
+];
+
+/// Why a MAD_MIXLO/HI vector accepts more than the model.
+const MIX16_MASK: &str = "the kernel states D11's two readings (MODE's and every denormal flushed) of the written half as an Accept::Mask of the bits they share, which accepts other values too (e.g. 0x4400 and 0x8000 leave 0xc400 = -4.0 open); the model's range is the two readings' interval: the vector, not the kernel's readings, is wider than the manual allows; the fix is an acceptance of a half's range (or of two exact values) in alu/vpacked.rs and the vector writer (note 0027, \"Sixth round\")";
+
+/// Some MIX source as read (the f32, or the f16 half OPSEL selects) is a denormal: where
+/// D11's flush-all reading differs from MODE's.
+fn mix_denormal_source(_: u32, i: &Inputs) -> bool {
+    (0..3).any(|k| {
+        let s = i[["s0", "s1", "s2"][k]];
+        if i["op_sel_hi"] >> k & 1 == 1 {
+            subnormal(s >> (16 * (i["op_sel"] >> k & 1)) & 0xffff, 16)
+        } else {
+            subnormal(s, 32)
+        }
+    })
+}
 
 /// The KNOWN (or KNOWN_VECTORS) reason covering a disagreement of `row` at `mode` and
 /// `inp`, if any.

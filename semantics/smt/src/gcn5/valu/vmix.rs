@@ -173,47 +173,52 @@ fn order(f: Fmt, x: &str, y: &str) -> (String, String) {
     )
 }
 
-/// V_MAD_MIX_F32 / V_FMA_MIX_F32.
-fn mix32(name: &'static str, spec: &'static str, fma: bool) -> Model {
-    let r = mix_f32(fma);
-    let m = Model::new(name, spec)
+/// The MIX model's inputs.
+fn mix_inputs(name: &'static str, spec: &'static str) -> Model {
+    Model::new(name, spec)
         .input("s0", 32)
         .input("s1", 32)
         .input("s2", 32)
         .input("op_sel", 3)
-        .input("op_sel_hi", 3);
+        .input("op_sel_hi", 3)
+}
+
+/// V_MAD_MIX_F32 / V_FMA_MIX_F32.
+fn mix32(name: &'static str, spec: &'static str, fma: bool) -> Model {
+    let r = mix_f32(fma);
+    let m = mix_inputs(name, spec);
     let m = if fma {
         m.out("d", 32, r.d)
             .out("nan_any", 1, r.nan_any)
             .out("flags", 6, r.flags)
     } else {
-        // The MODE reading and D11's flush-all reading.
+        // The MODE reading and D11's flush-all reading, each stated once (shared terms).
+        let m = m
+            .def("f32", 32, r.d.clone())
+            .def("f32_flush", 32, flush_all(&r.d))
+            .def("f32_nan", 1, r.nan_any);
         let bind = |t: &str| {
             format!(
                 "(let ((d1 {}) (d2 {}) (n1 {})) {t})",
-                r.d,
-                flush_all(&r.d),
-                r.nan_any
+                m.call("f32"),
+                m.call("f32_flush"),
+                m.call("f32_nan")
             )
         };
         let (lo, hi) = order(S, "d1", "d2");
         let (na, nb) = (S.is_nan("d1"), S.is_nan("d2"));
-        m.out("d", 32, r.d.clone())
-            .out("lo", 32, bind(&lo))
-            .out("hi", 32, bind(&hi))
-            .out(
-                "nan_any",
-                1,
-                bind(&format!(
-                    "(ite (= d1 d2) n1 {})",
-                    b1(&format!("(and {na} {nb})"))
-                )),
-            )
-            .out(
-                "open",
-                1,
-                bind(&b1(&format!("(and (not (= d1 d2)) (xor {na} {nb}))"))),
-            )
+        let d = m.call("f32");
+        let nan_any = bind(&format!(
+            "(ite (= d1 d2) n1 {})",
+            b1(&format!("(and {na} {nb})"))
+        ));
+        let open = bind(&b1(&format!("(and (not (= d1 d2)) (xor {na} {nb}))")));
+        let (lo, hi) = (bind(&lo), bind(&hi));
+        m.out("d", 32, d)
+            .out("lo", 32, lo)
+            .out("hi", 32, hi)
+            .out("nan_any", 1, nan_any)
+            .out("open", 1, open)
             .out("flags", 6, r.flags)
     };
     regions(m.float_flags(ROUNDED))
@@ -222,16 +227,38 @@ fn mix32(name: &'static str, spec: &'static str, fma: bool) -> Model {
 /// V_MAD_MIXLO/HI_F16, V_FMA_MIXLO/HI_F16: half `half` of D written.
 fn mix16(name: &'static str, spec: &'static str, fma: bool, half: u32) -> Model {
     let r = mix_f32(fma);
+    let m = mix_inputs(name, spec).input("d_in", 32);
+    // The f32 step and its conversions are shared terms, stated once: every output
+    // repeating them made z3 read V_MAD_MIXHI_F16's script for minutes (note 0027).
+    let m = m.def("f32", 32, r.d.clone()).def("f32_flags", 6, r.flags);
+    let f32 = m.call("f32");
+    let on_f32 = |t: &str| format!("(let ((d1 {f32})) {t})");
     let c = to_f16("d1", &H.rm());
     let (down, up) = (to_f16("d1", "RTN"), to_f16("d1", "RTP"));
     // Candidates for the written half: the MODE reading; at an f16 midpoint of an inexact
     // f32 result under round-to-nearest, both neighbours; for MAD_MIX, D11's flush-all.
     let midpoint = format!(
-        "(and (= {} #b00) (= ((_ extract 5 5) f1) #b1) (not (fp.isNaN {x})) (not (fp.isInfinite {x})) (not (fp.isZero {x})) {})",
+        "(let ((d1 {}) (f1 {})) (and (= {} #b00) (= ((_ extract 5 5) f1) #b1) (not (fp.isNaN {x})) (not (fp.isInfinite {x})) (not (fp.isZero {x})) {}))",
+        m.call("f32"),
+        m.call("f32_flags"),
         ext("mode", 3, 2),
         f16_midpoint("d1"),
         x = S.fp("d1")
     );
+    let m = m
+        .def("half", 16, on_f32(&c.d))
+        .def("half_nan", 1, on_f32(&c.nan_any))
+        .def("half_flags", 6, on_f32(&c.flags))
+        .def("half_down", 16, on_f32(&down.d))
+        .def("half_up", 16, on_f32(&up.d))
+        .def("midpoint", 1, b1(&midpoint));
+    let m = if fma {
+        m
+    } else {
+        // D11: the f32 step and the conversion with every denormal flushed.
+        let flushed = flush_all(&format!("(let ((d1 {})) {})", r.d, c.d));
+        m.def("half_flush", 16, flushed)
+    };
     let keep = if half == 0 {
         ext("d_in", 31, 16)
     } else {
@@ -244,55 +271,56 @@ fn mix16(name: &'static str, spec: &'static str, fma: bool, half: u32) -> Model 
             concat(&[h.to_string(), keep.clone()])
         }
     };
-    let alt = if fma {
-        "c1".to_string()
-    } else {
-        "c2".to_string()
-    };
-    let bind = |t: &str| {
-        let mut b = format!(
-            "(let ((d1 {}) (f1 {})) (let ((c1 {}) (cn {}) (cf {}) (dn {}) (up {})) (let ((m {midpoint})) {t})))",
-            r.d, r.flags, c.d, c.nan_any, c.flags, down.d, up.d
-        );
-        if !fma {
-            let c2 = flush_all(&format!("(let ((d1 {})) {})", r.d, c.d));
-            b = format!("(let ((c2 {c2})) {b})");
-        }
-        b
+    let alt = if fma { "c1" } else { "c2" };
+    // Each output binds only the shared terms it reads (z3 expands every call it parses).
+    let bind = |vars: &[&str], t: &str| {
+        let def = |v: &str| match v {
+            "f1" => m.call("f32_flags"),
+            "c1" => m.call("half"),
+            "cn" => m.call("half_nan"),
+            "cf" => m.call("half_flags"),
+            "dn" => m.call("half_down"),
+            "up" => m.call("half_up"),
+            "m" => format!("(= {} #b1)", m.call("midpoint")),
+            _ => m.call("half_flush"),
+        };
+        let b: Vec<String> = vars
+            .iter()
+            .filter(|v| !fma || **v != "c2")
+            .map(|v| format!("({v} {})", def(v)))
+            .collect();
+        format!("(let ({}) {t})", b.join(" "))
     };
     let (lo1, hi1) = order(H, "dn", "up");
-    let (lo2, hi2) = order(H, "c1", &alt);
+    let (lo2, hi2) = order(H, "c1", alt);
     let lo = format!("(ite m {lo1} {lo2})");
     let hi = format!("(ite m {hi1} {hi2})");
-    let (na, nb) = (H.is_nan("c1"), H.is_nan(&alt));
+    let (na, nb) = (H.is_nan("c1"), H.is_nan(alt));
     // A NaN f32 result converts to a NaN whose payload the manual does not settle (`cn`).
     let nan_any = format!("(ite (= c1 {alt}) cn {})", b1(&format!("(and {na} {nb})")));
-    let m = Model::new(name, spec)
-        .input("s0", 32)
-        .input("s1", 32)
-        .input("s2", 32)
-        .input("op_sel", 3)
-        .input("op_sel_hi", 3)
-        .input("d_in", 32)
-        .out("d", 32, bind(&put("c1")))
-        .out("lo", 32, bind(&put(&lo)))
-        .out("hi", 32, bind(&put(&hi)))
-        .out("nan_any", 1, bind(&nan_any))
-        .out(
-            "open",
-            1,
-            bind(&b1(&format!(
-                "(and (not m) (not (= c1 {alt})) (xor {na} {nb}))"
-            ))),
-        )
-        .out(
-            "flags",
-            6,
-            bind(&format!(
-                "(bvor f1 (bvand cf {}))",
-                lit(u64::from(ROUNDED), 6)
-            )),
-        );
+    // `m` as an `ite` condition, not a conjunct: z3 4.8.12 took 20-30 s to read
+    // `(and (not m) ...)` here (its expansion of the calls over the parameters).
+    let open = format!(
+        "(ite m #b0 {})",
+        b1(&format!("(and (not (= c1 {alt})) (xor {na} {nb}))"))
+    );
+    let flags = format!("(bvor f1 (bvand cf {}))", lit(u64::from(ROUNDED), 6));
+    let range = ["m", "dn", "up", "c1", "c2"];
+    let (d, lo, hi) = (
+        bind(&["c1"], &put("c1")),
+        bind(&range, &put(&lo)),
+        bind(&range, &put(&hi)),
+    );
+    let nan_any = bind(&["c1", "c2", "cn"], &nan_any);
+    let open = bind(&["m", "c1", "c2"], &open);
+    let flags = bind(&["f1", "cf"], &flags);
+    let m = m
+        .out("d", 32, d)
+        .out("lo", 32, lo)
+        .out("hi", 32, hi)
+        .out("nan_any", 1, nan_any)
+        .out("open", 1, open)
+        .out("flags", 6, flags);
     regions(m.float_flags(ROUNDED))
 }
 
@@ -506,9 +534,8 @@ pub fn v_dot2c_f32_f16() -> Model {
 /// The MIX and f16 dot models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
-    // V_MAD_MIXLO/HI_F16 (`v_mad_mixlo_f16`, `v_mad_mixhi_f16` above) are not registered:
-    // their scripts take z3 minutes to read (see `EXEMPT`).
     ("V_MAD_MIX_F32", v_mad_mix_f32), ("V_FMA_MIX_F32", v_fma_mix_f32),
+    ("V_MAD_MIXLO_F16", v_mad_mixlo_f16), ("V_MAD_MIXHI_F16", v_mad_mixhi_f16),
     ("V_FMA_MIXLO_F16", v_fma_mixlo_f16), ("V_FMA_MIXHI_F16", v_fma_mixhi_f16),
     ("V_DOT2_F32_F16", v_dot2_f32_f16), ("V_DOT2C_F32_F16", v_dot2c_f32_f16),
 ];
