@@ -105,7 +105,8 @@ fn errors_say_what_is_wrong_with_their_exit_status() {
 /// MODE 0 (IEEE off, denormals flushed: OMOD applies) 1.5 * 1.0 = 1.5 times 4 is 6.0
 /// (0x40c00000) and then clamps to 1.0; with IEEE = 1 (0x200) OMOD is ignored and 1.5
 /// clamps to 1.0 too, while without CLAMP it stays 1.5 (0x3fc00000). A packed result's
-/// modifiers are not modelled (exit 1, with the reason); OMOD 4 is a usage error.
+/// CLAMP is modelled with its open bits; its OMOD where it applies is not (exit 1, with the
+/// reason); OMOD 4 is a usage error.
 #[test]
 fn output_modifiers_are_options_and_z3_checks_their_results() {
     let o = gpuref(&["smt", "--target", "gfx900", "--clamp", "v_add_f32"]);
@@ -175,11 +176,31 @@ fn output_modifiers_are_options_and_z3_checks_their_results() {
             assert_eq!(r.trim(), "unsat", "{a} {b} -> {d}:\n{r}");
         }
     }
-    let o = gpuref(&[
+    // A packed result under CLAMP (note 0042, "Packed and field results"): 2.0 converts
+    // to f16 0x4000 and clamps to 1.0 (0x3c00); -0.0 converts to f16 -0 (0x8000), which
+    // clamps to either zero: `d` keeps -0 and `d_open` frees its sign.
+    let pk = mul(&[
         "smt",
         "--target",
         "gfx900",
         "--clamp",
+        "v_cvt_pkrtz_f16_f32",
+    ]);
+    assert!(pk.contains("(define-fun d_open () (_ BitVec 32)"), "{pk}");
+    if let Some(r) = z3(&format!(
+        "{pk}(assert (= s0 #x40000000))(assert (= s1 #x80000000))(assert (not (and (= d #x80003c00) (= d_open #x80000000))))(check-sat)\n"
+    )) {
+        assert_eq!(r.trim(), "unsat", "pkrtz clamp:\n{r}");
+    }
+    // Its OMOD where it applies (MODE 0) has three readings: not modelled.
+    let o = gpuref(&[
+        "smt",
+        "--target",
+        "gfx900",
+        "--mode",
+        "0",
+        "--omod",
+        "1",
         "v_cvt_pkrtz_f16_f32",
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));

@@ -419,6 +419,33 @@ fn d_agrees(want: &BTreeMap<&str, u64>, spec: &Spec, dw: u32) -> bool {
     spec.accepts(d)
 }
 
+/// A model's `d` with open bits `open` (`w` bits) against the case's set: every
+/// alternative settles exactly the bits the model settles, with the model's bits there; a
+/// 16-bit half whose bit is set in `nan_half` must admit a NaN instead.
+fn open_agrees(d: u64, open: u64, nan_half: u64, spec: &Spec, w: u32) -> bool {
+    let nan_bits = (0..2)
+        .filter(|h| nan_half >> h & 1 == 1)
+        .fold(0, |b, h| b | 0xffff << (16 * h));
+    let cmp = mask(w) & !nan_bits;
+    all(spec, |a| {
+        let (value, m) = match *a {
+            Alt::Exact(v) => (v, u64::MAX),
+            Alt::Masked { value, mask } => (value, mask),
+            _ => return false,
+        };
+        let nan_ok = (0..2).filter(|h| nan_half >> h & 1 == 1).all(|h| {
+            has_nan(
+                &Alt::Masked {
+                    value: value >> (16 * h) & 0xffff,
+                    mask: m >> (16 * h) & 0xffff,
+                },
+                16,
+            )
+        });
+        nan_ok && (m ^ !open) & cmp == 0 && (value ^ d) & !open & cmp == 0
+    })
+}
+
 /// The half a MIXLO (0) or MIXHI (1) row writes.
 fn mix_half(row: &str) -> Option<u32> {
     (row.contains("_MIXLO_") || row.contains("_MIXHI_")).then(|| u32::from(row.contains("_MIXHI_")))
@@ -546,7 +573,23 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
             .map(|(_, s)| s.clone())
             // Not listed: the register is unchanged (docs/vector-format.md, field 6).
             .unwrap_or_else(|| Spec::exact(case.input(reg).unwrap_or(0)));
-        let ok = if dword.is_some() {
+        // The model's open bits of this output (`d_open`, `d_hi_open`; note 0042).
+        let open = match *o {
+            "d" => want.get("d_open"),
+            "d_hi" => want.get("d_hi_open"),
+            _ => None,
+        }
+        .map(|x| match dword {
+            Some(at) => x >> at & 0xffff_ffff,
+            None => *x,
+        });
+        let ok = if let Some(open) = open {
+            let (w, nh) = match dword {
+                Some(_) => (32, 0),
+                None => (w, want.get("nan_half").copied().unwrap_or(0)),
+            };
+            open_agrees(v, open, nh, &spec, w)
+        } else if dword.is_some() {
             spec.accepts(v)
         } else if let (true, Some(h)) = (*o == "d", mix_half(model.name)) {
             half_agrees(&want, &spec, h)
@@ -563,6 +606,14 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
     }
     match (&case.flags, model.flags_modelled) {
         (FlagSpec::Unchecked, _) => {}
+        // Flags the model leaves open (`flags_open`, note 0042): the vector must too.
+        (FlagSpec::Exact(f), _) if want.get("flags_open").is_some_and(|o| *o != 0) => {
+            bad.push(format!(
+                "flags: the model leaves {:#x} open, vector {}",
+                want["flags_open"],
+                vector::flags_text(*f)
+            ));
+        }
         (FlagSpec::Exact(f), None) => {
             if !f.is_empty() {
                 bad.push(format!(

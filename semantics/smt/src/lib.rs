@@ -29,7 +29,12 @@
 //! - output modifiers (`gpuref smt --clamp --omod N`, note 0042): the script is rendered
 //!   for a VOP3 CLAMP bit and OMOD field as it is for a MODE; the outputs keep their names
 //!   and state the modified result. A clamped float result adds `zero_any` (1: the manual
-//!   settles only that `d` is a zero, clamp(-0)); the header comment names the modifiers.
+//!   settles only that `d` is a zero, clamp(-0)); a result whose modifiers have several
+//!   readings adds `d_open` / `d_hi_open` (the bits of `d` / `d_hi` the readings leave
+//!   open: packed f16 halves, the quad SADs' fields) or `flags_open` (the exception bits
+//!   left open: CLASS with CLAMP); the header comment names the modifiers;
+//! - the header quotes the model's pseudocode line after the target's manual
+//!   ([`manual`]).
 
 mod bv;
 pub mod coverage;
@@ -152,7 +157,6 @@ impl Model {
     pub fn text(&self, mode: u32) -> String {
         let fun = self.name.to_ascii_lowercase();
         let mut s = String::new();
-        let _ = writeln!(s, "; Vega ISA manual: {}", self.spec);
         for (n, w) in &self.inputs {
             let _ = writeln!(s, "(declare-const {n} (_ BitVec {w}))");
         }
@@ -285,6 +289,16 @@ impl std::fmt::Display for Error {
     }
 }
 
+/// The manual a script's header names for its pseudocode line: the target's (gfx908:
+/// the MI100 manual; the Vega manual otherwise).
+pub fn manual(target: &str) -> &'static str {
+    if target.eq_ignore_ascii_case("gfx908") {
+        "MI100 ISA manual"
+    } else {
+        "Vega ISA manual"
+    }
+}
+
 /// The self-contained SMT-LIB2 script of a row for MODE `mode` and output modifiers
 /// `mods`, with `(check-sat)` at the end when `check_sat`. `target` names the target in the
 /// header only (the models of the rows both targets have are the same).
@@ -309,8 +323,10 @@ pub fn script(
         )
     };
     let mut s = format!(
-        "; gpuref smt: {} on {target}, MODE 0x{mode:08x}{with} (docs/design/0027-smt-models.md)\n",
-        m.name
+        "; gpuref smt: {} on {target}, MODE 0x{mode:08x}{with} (docs/design/0027-smt-models.md)\n; {}: {}\n",
+        m.name,
+        manual(target),
+        m.spec
     );
     s.push_str(&m.text(mode));
     if check_sat {
@@ -336,6 +352,16 @@ mod tests {
             "{s}"
         );
         assert!(!s.contains("check-sat"), "{s}");
+        // The header names the manual of the script's target.
+        assert!(
+            s.contains("\n; Vega ISA manual: D.u = S0.u + S1.u + SCC"),
+            "{s}"
+        );
+        let s = script("v_mfma_f32_4x4x1f32", "gfx908", 0, Mods::NONE, false).unwrap();
+        assert!(
+            s.contains("\n; MI100 ISA manual: ") && !s.contains("Vega"),
+            "{s}"
+        );
         assert!(script("S_ADDC_U32", "gfx900", 0, Mods::NONE, true)
             .unwrap()
             .ends_with("(check-sat)\n"));

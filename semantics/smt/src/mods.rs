@@ -25,6 +25,8 @@ use crate::bv::*;
 use crate::fp::{self, Fmt, RoundIn, Rounded, D, H, INEXACT, INVALID, OVERFLOW, S, UNDERFLOW};
 use crate::Model;
 
+mod readings;
+
 /// A VOP3 instruction's output modifiers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Mods {
@@ -86,9 +88,6 @@ fn float_fmt(t: &str) -> Option<Fmt> {
 fn kind(m: &Model) -> Result<Kind, String> {
     let t = dest_type(m.name);
     if m.name.starts_with("V_CMP") {
-        if m.name.contains("_CLASS_") {
-            return Err("V_CMP_CLASS_*: the manual's CLAMP sentence is about compares of two floats; S1 is a class mask".into());
-        }
         // An integer compare raises no floating-point exception: CLAMP changes nothing.
         return Ok(t
             .and_then(float_fmt)
@@ -99,7 +98,7 @@ fn kind(m: &Model) -> Result<Kind, String> {
     }
     if m.outputs.iter().any(|(n, _, _)| *n == "nan_half") || m.name.contains("_PACK_") {
         return Err(
-            "a packed f16 result: per-half CLAMP is note 0038's reading, not modelled".into(),
+            "a VOP3P packed result: the VOP3P executor clamps each half with its own NaN reading (rule gcn5.vop3p.clamp_nan), not modelled".into(),
         );
     }
     let dw = m.width("d").ok_or("the row writes no `d`")?;
@@ -335,6 +334,9 @@ impl Model {
         if mods.omod > 3 {
             return Err(format!("OMOD {} is not 0..3", mods.omod));
         }
+        if let Some(m) = readings::with_mods(self, mode, mods) {
+            return m;
+        }
         let why = |e: String| format!("{} with {}: {e}", self.name, mods.text());
         let kind = kind(self).map_err(why)?;
         let mut m = self.clone();
@@ -400,11 +402,6 @@ impl Model {
                         // A float-to-integer conversion: saturated already; CLAMP enables
                         // INEXACT ("iff CLAMP == 1"), not modelled for CLAMP = 1.
                         m.flags_modelled = m.flags_modelled.map(|b| b & !INEXACT);
-                    } else if self.name.contains("QSAD") {
-                        return Err(why(
-                            "whether CLAMP saturates each packed SAD field or the whole result is not stated"
-                                .into(),
-                        ));
                     } else if !IN_RANGE.contains(&self.name) {
                         return Err(why(
                             "CLAMP on this integer row is not modelled (no exact value stated)"
@@ -533,20 +530,32 @@ mod tests {
 
     #[test]
     fn unmodelled_modifiers_say_why() {
+        // OMOD applies under MODE 0 (IEEE = 0, outputs flushed): three readings.
         let m = crate::model("V_CVT_PKRTZ_F16_F32").unwrap();
         let e = m
             .with_mods(
                 0,
                 Mods {
                     clamp: true,
-                    omod: 0,
+                    omod: 1,
                 },
             )
             .unwrap_err();
         assert!(
-            e.contains("V_CVT_PKRTZ_F16_F32 with clamp") && e.contains("packed"),
+            e.contains("V_CVT_PKRTZ_F16_F32 with clamp mul:2") && e.contains("packed"),
             "{e}"
         );
+        let e = crate::model("V_PK_ADD_F16")
+            .unwrap()
+            .with_mods(
+                0x3f0,
+                Mods {
+                    clamp: true,
+                    omod: 0,
+                },
+            )
+            .unwrap_err();
+        assert!(e.contains("VOP3P"), "{e}");
         let m = crate::model("S_ADD_U32").unwrap();
         assert!(m
             .with_mods(

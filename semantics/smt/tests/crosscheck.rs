@@ -453,3 +453,74 @@ fn modified_models_agree_with_the_kernel_and_the_executors_stage() {
     }
     report("modifiers", n, t, &fails, &known);
 }
+
+/// The readings of CLAMP on packed and field results (note 0042, "Packed and field
+/// results"), values worked by hand from the manual's pseudocode and the f16 encodings
+/// (1.0 = 0x3c00, 2.0 = 0x4000, 0.5 = 0x3800), not from the kernels.
+#[test]
+fn packed_and_field_clamp_readings_worked_by_hand() {
+    let clamp = gpuref_smt::Mods {
+        clamp: true,
+        omod: 0,
+    };
+    let eval = |row: &str, mode: u32, inp: &[(&'static str, u64)]| {
+        let m = gpuref_smt::model(row).expect("a model");
+        Evaluator::with_mods(&m, mode, clamp)
+            .expect("modelled")
+            .eval(&inp.iter().copied().collect())
+    };
+    // QSAD: S0 all 0xff bytes, S1 = 0: each window's SAD is 4 * 255 = 0x3fc. Field 0's
+    // accumulator 0xffff overflows (0x103fb): saturated 0xffff and open; fields 1-3 (0x2,
+    // 0x1, 0x0) give 0x3fe, 0x3fd, 0x3fc, settled.
+    let r = eval(
+        "V_QSAD_PK_U16_U8",
+        0x3f0,
+        &[("s0", u64::MAX), ("s1", 0), ("s2", 0x0000_0001_0002_ffff)],
+    );
+    assert_eq!((r["d"], r["d_open"]), (0x03fc_03fd_03fe_ffff, 0xffff));
+    // MQSAD_U32: the same SADs (S1 bytes 0 would be masked, so S1 = 0x01010101: each
+    // |0xff - 1| = 0xfe, 4 * 0xfe = 0x3f8); accumulator 3 = 0xffffffff overflows.
+    let r = eval(
+        "V_MQSAD_U32_U8",
+        0x3f0,
+        &[
+            ("s0", u64::MAX),
+            ("s1", 0x0101_0101),
+            ("s2", 0x0000_0001_0000_0000),
+            ("s2_hi", 0xffff_ffff_0000_0002),
+        ],
+    );
+    assert_eq!((r["d"], r["d_open"]), (0x0000_03f9_0000_03f8, 0));
+    assert_eq!(
+        (r["d_hi"], r["d_hi_open"]),
+        (0xffff_ffff_0000_03fa, 0xffff_ffff_0000_0000)
+    );
+    // PKRTZ: S0 = 2.0 -> 0x4000 clamps to 1.0; S1 = -0.0 -> f16 -0, either zero.
+    let r = eval(
+        "V_CVT_PKRTZ_F16_F32",
+        0x3f0,
+        &[("s0", 0x4000_0000), ("s1", 0x8000_0000)],
+    );
+    assert_eq!((r["d"], r["d_open"]), (0x8000_3c00, 0x8000_0000));
+    // A NaN half: with DX10_CLAMP +0, settled; without, still a NaN.
+    let r = eval(
+        "V_CVT_PKRTZ_F16_F32",
+        0x3f0,
+        &[("s0", 0x7fc0_0000), ("s1", 0x3f00_0000)],
+    );
+    assert_eq!((r["d"], r["nan_half"]), (0x3800_0000, 0));
+    let r = eval(
+        "V_CVT_PKRTZ_F16_F32",
+        0x2f0,
+        &[("s0", 0x7fc0_0000), ("s1", 0x3f00_0000)],
+    );
+    assert_eq!((r["d"] >> 16, r["nan_half"], r["d_open"]), (0x3800, 1, 0));
+    // PACK: the move 0x38004000; the clamped low half would be 1.0: 0x4000 ^ 0x3c00.
+    let r = eval("V_PACK_B32_F16", 0x3f0, &[("s0", 0x4000), ("s1", 0x3800)]);
+    assert_eq!((r["d"], r["d_open"]), (0x3800_4000, 0x7c00));
+    // CLASS: a NaN S0 leaves invalid open; 1.0 raises nothing, settled.
+    let r = eval("V_CMP_CLASS_F32", 0x3f0, &[("s0", 0x7fc0_0000), ("s1", 2)]);
+    assert_eq!((r["vcc"], r["flags"], r["flags_open"]), (1, 0, 1));
+    let r = eval("V_CMP_CLASS_F32", 0x3f0, &[("s0", 0x3f80_0000), ("s1", 2)]);
+    assert_eq!((r["vcc"], r["flags"], r["flags_open"]), (0, 0, 0));
+}

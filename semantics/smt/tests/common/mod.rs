@@ -13,6 +13,9 @@ use std::fmt::Write as _;
 use z3::ast::{Ast, Dynamic, BV};
 use z3::{SatResult, Solver};
 
+mod open;
+use open::{kernel_mask, open_agrees, packed_exec, PACKED_F16_OUT};
+
 /// Input values by name.
 pub type Inputs = BTreeMap<&'static str, u64>;
 
@@ -519,6 +522,9 @@ pub fn kernel(name: &str, inp: &Inputs, mode: u32, mods: Mods, rng: &mut Rng) ->
         }
         return Kernel::Scalar(x, (row.kernel)(&x));
     }
+    if mods != Mods::NONE && PACKED_F16_OUT.contains(&name) {
+        return packed_exec(name, inp, mode, mods, rng);
+    }
     if let Some(row) = valu::kernel(name) {
         // A MIX model's OPSEL/OPSEL_HI choose each source's size and half; the kernel gets
         // the operand the VOP3P executor builds (`vpacked::MIX_F16` tags an f16).
@@ -651,6 +657,10 @@ fn check_vector(
     let dw = model.width("d").unwrap_or(64);
     let mut ok = match model.flags_modelled {
         None => out.flags == LaneOut::default().flags,
+        // Flags the model leaves open (`flags_open`, note 0042) the kernel must leave open.
+        Some(_) if want.get("flags_open").is_some_and(|o| *o != 0) => {
+            un.is_some_and(|u| !u.flags_settled)
+        }
         // Flags the kernel leaves open are not compared.
         Some(_) if un.is_some_and(|u| !u.flags_settled) => true,
         Some(m) => {
@@ -658,6 +668,17 @@ fn check_vector(
             (excp(out.flags) ^ want_flags) & u64::from(m) == 0
         }
     };
+    if let Some(open) = want.get("d_open") {
+        // The model's open bits (note 0042): the kernel settles exactly the others, with
+        // the model's bits there; a NaN half (`nan_half`) is compared as a NaN.
+        let nh = want.get("nan_half").copied().unwrap_or(0);
+        ok &= open_agrees(want["d"], *open, nh, out.d, kernel_mask(un, false), dw);
+        if let Some(hi) = want.get("d_hi") {
+            let open_hi = want.get("d_hi_open").copied().unwrap_or(0);
+            ok &= open_agrees(*hi, open_hi, 0, Some(out.d_hi), kernel_mask(un, true), 64);
+        }
+        return (ok, format!("{out:x?}"), rule);
+    }
     let nan_any = want.get("nan_any").is_some_and(|v| *v == 1);
     let zero_any = want.get("zero_any").is_some_and(|v| *v == 1);
     if let Some(nh) = want.get("nan_half") {

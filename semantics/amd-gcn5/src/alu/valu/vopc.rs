@@ -55,7 +55,10 @@ pub const RULES: &[Rule] = &[
         statement: "CLASS tests S0's encoding as IEEE 754's non-computational class() does: a denormal is a denormal whatever FP_DENORM says. Whether input flushing turns it into a zero first is not stated: where the mask's denormal and zero bits of that sign differ and the mode flushes inputs, the bit is unsettled" },
     Rule { id: "gcn5.v_cmp_class.flags", status: Status::Inferred,
         cites: &[SpecRef::new(Spec::Vega, "VOPC Instructions"), SpecRef::new(Spec::Ieee754, "5.7.2")],
-        statement: "CLASS raises no exception flag, a signalling NaN included (IEEE 754 class() is quiet; the manual names no flag), and CLAMP does not change it; only S1[9:0] is read" },
+        statement: "CLASS raises no exception flag, a signalling NaN included (IEEE 754 class() is quiet; the manual names no flag); only S1[9:0] is read" },
+    Rule { id: "gcn5.v_cmp_class.clamp", status: Status::Unspecified,
+        cites: &[SpecRef::new(Spec::Vega, "VOPC using VOP3A encoding"), SpecRef::new(Spec::Gpuref, "docs/design/0042-smt-output-modifiers.md")],
+        statement: "CLASS with CLAMP: 'these compare instructions signal an exception when either of the inputs is NaN' may cover CLASS (its float input S0; S1.u is a mask) or not (class() is quiet): with a NaN S0 the invalid flag is either; gpuref raises none and leaves the flags open; the compare bit is unchanged" },
 ];
 
 /// A float compare: the compare bit and flags, CLAMP selecting the signalling compare.
@@ -137,6 +140,10 @@ fn class<F: Format>(x: &LaneIn, c: &LaneCtx, w: Width) -> LaneOut {
     match flushed {
         Some(z) if flushes_inputs::<F>(c, w) && bit(z) != bit(cl) => {
             out.unsettled_carry(Accept::Mask(0), "gcn5.v_cmp_class.denormal", true)
+        }
+        // CLAMP with a NaN S0: invalid or nothing (rule gcn5.v_cmp_class.clamp).
+        _ if c.clamp && matches!(cl, Class::SignalingNan | Class::QuietNan) => {
+            out.unsettled_carry(Accept::Mask(1), "gcn5.v_cmp_class.clamp", false)
         }
         _ => out,
     }

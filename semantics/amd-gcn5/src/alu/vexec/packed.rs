@@ -39,7 +39,7 @@ pub const RULES: &[Rule] = &[
         statement: "ABS/NEG on a packed f16 source of an e32-family row (V_DOT2C_F32_F16's DPP form) act on both halves' sign bits (15 and 31), ABS first; the reading of the dword as one f32 (bit 31 only) is accepted: the lane accepts the results of both" },
     Rule { id: "gcn5.valu.pack_clamp", status: Status::Unspecified,
         cites: &[SpecRef::new(Spec::Vega, "ALU Clamp Bit Usage"), SpecRef::new(Spec::Vega, "VOP3A Instructions"), NOTE],
-        statement: "V_PACK_B32_F16 with CLAMP: gpuref moves the halves unchanged (the pseudocode is a move; LLVM types the result as a 32-bit integer); each f16 half clamped to [0.0, 1.0] is accepted: the lane settles the bits both share" },
+        statement: "V_PACK_B32_F16 with CLAMP: gpuref moves the halves unchanged (the pseudocode is a move; LLVM types the result as a 32-bit integer); each f16 half clamped to [0.0, 1.0] is accepted: the lane settles the bits both share, a -0 half's sign open (clamped, it is either zero: rule gcn5.valu.clamp_neg_zero)" },
     Rule { id: "gcn5.valu.pk_int_clamp", status: Status::Inferred,
         cites: &[SpecRef::new(Spec::Vega, "ALU Clamp Bit Usage"), SpecRef::new(Spec::Vega, "VOP3A Instructions"), NOTE],
         statement: "CLAMP on the packed integer results of V_CVT_PKNORM_I16/U16_F32/F16, V_CVT_PK_U8_F32 and V_CVT_PKACCUM_U8_F32 changes nothing: an integer clamp saturates to the field's range, and these conversions already saturate to it" },
@@ -140,13 +140,15 @@ pub fn nan_halves_open(d: u64) -> Option<u64> {
 /// clamped as an f16 result accepted (rule `gcn5.valu.pack_clamp`): `why` narrowed to the
 /// bits both readings share, when they differ.
 pub fn pack_clamp(d: u64, mode: Mode, why: Option<Unsettled>) -> Option<Unsettled> {
-    let c = per_half(d, 0, true, mode, None).d;
-    if c == d {
+    let c = per_half(d, 0, true, mode, None);
+    // A -0 half clamps to either zero (rule gcn5.valu.clamp_neg_zero): its sign is open.
+    let settled = !(c.d ^ d) & c.settled & 0xffff_ffff;
+    if settled == 0xffff_ffff {
         return why;
     }
     Some(Unsettled {
         output: Output::D,
-        accept: Accept::Mask(!(c ^ d) & settled_bits(why)),
+        accept: Accept::Mask(settled & settled_bits(why)),
         rule: "gcn5.valu.pack_clamp",
         flags_settled: why.is_none_or(|u| u.flags_settled),
     })
@@ -173,19 +175,32 @@ fn per_half(d: u64, omod: u8, clamp: bool, mode: Mode, prior: Option<Unsettled>)
     };
     for shift in [0, 16] {
         let half = (d >> shift) & 0xffff;
-        let half_prior = prior.map(|u| Unsettled {
-            accept: Accept::Mask((settled_bits(Some(u)) >> shift) & 0xffff),
+        // What is open about this half: nothing when all its bits are settled; "some NaN"
+        // when it is a NaN whose exponent is settled (rule gcn5.valu.ieee0_snan opens only
+        // sign and payload), so that CLAMP with DX10_CLAMP settles it to +0.
+        let half_mask = (settled_bits(prior) >> shift) & 0xffff;
+        let is_nan = half & 0x7c00 == 0x7c00 && half & 0x3ff != 0;
+        let half_prior = prior.filter(|_| half_mask != 0xffff).map(|u| Unsettled {
+            accept: if is_nan && half_mask & 0x7c00 == 0x7c00 {
+                Accept::AnyNan
+            } else {
+                Accept::Mask(half_mask)
+            },
             ..u
         });
         let m = outmod::apply(half, Ty::F16, omod, clamp, mode, half_prior);
         out.d |= m.d << shift;
         out.flags = out.flags.union(m.flags);
+        // The half's settled bits are what the stage leaves settled (all without a set).
+        let s = match m.unsettled.map(|u| u.accept) {
+            None => 0xffff,
+            Some(Accept::Mask(s)) => s & 0xffff,
+            // Some NaN: the exponent is settled.
+            Some(Accept::AnyNan) => 0x7c00,
+            Some(_) => 0,
+        };
+        out.settled = out.settled & !(0xffff << shift) | s << shift;
         if let Some(u) = m.unsettled {
-            let s = match u.accept {
-                Accept::Mask(s) => s & 0xffff,
-                _ => 0,
-            };
-            out.settled &= !(0xffff << shift) | (s << shift);
             out.rule = out.rule.or(Some(u.rule));
             out.flags_settled &= u.flags_settled;
         }

@@ -329,3 +329,34 @@ fn class_of_a_denormal_when_inputs_flush() {
     let r = run("V_CMP_CLASS_F16", 1, 1 << 7, 0xc0, false);
     assert_eq!((r.carry, r.unsettled), (Some(true), None));
 }
+
+#[test]
+fn class_with_clamp_leaves_the_flags_of_a_nan_open() {
+    // CLAMP with a quiet NaN S0 (0x7fc00000), mask = quiet NaN (bit 1): true, no flag
+    // raised, the flags open (rule gcn5.v_cmp_class.clamp: the VOPC CLAMP sentence may or
+    // may not cover CLASS); the compare bit settled (Mask(1)).
+    let r = run("V_CMP_CLASS_F32", 0x7fc0_0000, 1 << 1, KEEP, true);
+    assert_eq!((r.carry, r.flags), (Some(true), Flags::NONE));
+    let u = r.unsettled.expect("flags open");
+    assert_eq!(
+        (u.output, u.accept, u.rule, u.flags_settled),
+        (
+            Output::Carry,
+            Accept::Mask(1),
+            "gcn5.v_cmp_class.clamp",
+            false
+        )
+    );
+    // A signalling NaN f16 (0x7c01) the same; 1.0 (0x3f800000) settled, no flag.
+    let r = run("V_CMP_CLASS_F16", 0x7c01, 1, KEEP, true);
+    assert_eq!(r.carry, Some(true));
+    assert!(r.unsettled.is_some_and(|u| !u.flags_settled));
+    let r = run("V_CMP_CLASS_F32", 0x3f80_0000, 1 << 8, KEEP, true);
+    assert_eq!(
+        (r.carry, r.unsettled, r.flags),
+        (Some(true), None, Flags::NONE)
+    );
+    // Without CLAMP a NaN settles everything (no flag).
+    let r = run("V_CMP_CLASS_F32", 0x7fc0_0000, 1 << 1, KEEP, false);
+    assert_eq!(r.unsettled, None);
+}

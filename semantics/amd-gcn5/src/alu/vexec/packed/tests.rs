@@ -190,6 +190,41 @@ fn pack_clamp_accepts_the_clamped_halves() {
 }
 
 #[test]
+fn pack_clamp_of_a_negative_zero_half_accepts_either_zero() {
+    // lo -0 (0x8000) clamped is either zero (rule gcn5.valu.clamp_neg_zero): its sign is
+    // open; hi 0.5 stays. Before note 0042's packed readings the move settled -0.
+    let u = pack_clamp(0x3800_8000, FLUSH, None).unwrap();
+    assert_eq!(
+        (u.accept, u.rule),
+        (Accept::Mask(0xffff_7fff), "gcn5.valu.pack_clamp")
+    );
+}
+
+#[test]
+fn pkrtz_clamp_with_dx10_settles_a_signalling_nan_half_to_zero() {
+    // MODE 0x10f (IEEE 0, DX10_CLAMP, flushed, round toward zero): the sNaN 0xff800001
+    // in S1 gives a NaN high half whose sign and payload are open (rule
+    // gcn5.valu.ieee0_snan); CLAMP with DX10_CLAMP makes any NaN +0, so the half is
+    // settled. S0 = 1.5 (0x3fc00000) converts to 0x3e00 and clamps to 1.0 (0x3c00),
+    // settled too; only the flags stay open.
+    for t in Target::ALL {
+        let (d, why) = run(
+            t,
+            "v_cvt_pkrtz_f16_f32 v0, v1, v2 clamp",
+            0x10f,
+            0x3fc0_0000,
+            0xff80_0001,
+        );
+        assert_eq!(d, 0x0000_3c00);
+        let u = why.unwrap();
+        assert_eq!(
+            (u.accept, u.flags_settled),
+            (Accept::Mask(0xffff_ffff), false)
+        );
+    }
+}
+
+#[test]
 fn clamp_leaves_saturated_packed_integers_alone() {
     // snorm(-1.0) = -32767 (0x8001), snorm(1.0) = 32767 (0x7fff), with or without CLAMP
     // (rule gcn5.valu.pk_int_clamp).
