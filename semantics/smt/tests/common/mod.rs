@@ -443,22 +443,24 @@ fn order_key(x: u64, w: u32) -> i128 {
     }
 }
 
-/// Kernel flags in TRAPSTS.EXCP order (invalid, input denormal, divide by zero, overflow,
-/// underflow, inexact).
+/// The float flags in TRAPSTS.EXCP bit order (invalid, input denormal, divide by zero,
+/// overflow, underflow, inexact).
+pub const EXCP_ORDER: [gpuref_float::Flags; 6] = [
+    gpuref_float::Flags::INVALID,
+    gpuref_float::Flags::INPUT_DENORMAL,
+    gpuref_float::Flags::DIV_BY_ZERO,
+    gpuref_float::Flags::OVERFLOW,
+    gpuref_float::Flags::UNDERFLOW,
+    gpuref_float::Flags::INEXACT,
+];
+
+/// Kernel flags as TRAPSTS.EXCP bits.
 pub fn excp(f: gpuref_float::Flags) -> u64 {
-    use gpuref_float::Flags as F;
-    [
-        F::INVALID,
-        F::INPUT_DENORMAL,
-        F::DIV_BY_ZERO,
-        F::OVERFLOW,
-        F::UNDERFLOW,
-        F::INEXACT,
-    ]
-    .iter()
-    .enumerate()
-    .map(|(i, b)| u64::from(f.contains(*b)) << i)
-    .sum()
+    EXCP_ORDER
+        .iter()
+        .enumerate()
+        .map(|(i, b)| u64::from(f.contains(*b)) << i)
+        .sum()
 }
 
 /// Comparisons where the kernel marked the lane unsettled (compared within the acceptance

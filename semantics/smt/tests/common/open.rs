@@ -37,18 +37,11 @@ pub fn packed_exec(name: &str, inp: &Inputs, mode: u32, mods: Mods, rng: &mut Rn
     if gpuref_amd_gcn5::alu::execute(&mut w, &inst).is_err() {
         return Kernel::Missing;
     }
-    let flags = [
-        F::INVALID,
-        F::INPUT_DENORMAL,
-        F::DIV_BY_ZERO,
-        F::OVERFLOW,
-        F::UNDERFLOW,
-        F::INEXACT,
-    ]
-    .iter()
-    .enumerate()
-    .filter(|(i, _)| w.trapsts >> i & 1 == 1)
-    .fold(F::NONE, |f, (_, b)| f.union(*b));
+    let flags = super::EXCP_ORDER
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| w.trapsts >> i & 1 == 1)
+        .fold(F::NONE, |f, (_, b)| f.union(*b));
     Kernel::Vector(LaneOut {
         d: Some(u64::from(w.vgpr[0][0])),
         flags,
