@@ -97,6 +97,17 @@ fn modes(plan: &Plan, cov: &Coverage) -> Vec<u32> {
     }
 }
 
+/// Model input values (name, value) as a plan's value tuple, through the [`mapping`]: a
+/// plan input no model input sets, or one the values do not name, is 0.
+fn plan_values<K: AsRef<str>>(map: &[Option<&'static str>], values: &[(K, u64)]) -> Vec<u64> {
+    map.iter()
+        .map(|m| {
+            m.and_then(|n| values.iter().find(|(k, _)| k.as_ref() == n))
+                .map_or(0, |(_, v)| *v)
+        })
+        .collect()
+}
+
 /// Every (row, MODE, coverage model) of a target, in a stable order.
 pub fn wanted(target: Target) -> Vec<Want> {
     let mut out = Vec::new();
@@ -172,13 +183,7 @@ pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
         .into_iter()
         .filter(|e| e.row == plan.row.name && e.status == "sat")
     {
-        let tuple: Vec<u64> = map
-            .iter()
-            .map(|m| {
-                m.and_then(|n| e.inputs.iter().find(|(k, _)| k == n))
-                    .map_or(0, |(_, v)| *v)
-            })
-            .collect();
+        let tuple = plan_values(&map, &e.inputs);
         // A modifier model's input runs in the row's form with its modifiers.
         let mods = coverage::by_name(&e.model).map_or("", |c| c.mods);
         let text = if mods.is_empty() {
@@ -232,13 +237,7 @@ pub(super) fn regression_groups<'a>(plan: &'a Plan) -> Vec<Group<'a>> {
         // A regression whose form the row's plan has no text for makes no case; the test
         // `every_regression_is_a_case_of_the_corpus` names it.
         let Some(text) = text else { continue };
-        let tuple = map
-            .iter()
-            .map(|m| {
-                m.and_then(|n| r.inputs.iter().find(|(k, _)| *k == n))
-                    .map_or(0, |(_, v)| *v)
-            })
-            .collect();
+        let tuple = plan_values(&map, r.inputs);
         out.push(Group {
             level: Level::Regression,
             keys: format!(" name={}", r.name),
