@@ -12,6 +12,7 @@
 pub mod alu;
 pub mod formats;
 pub mod instructions;
+pub mod isa;
 pub mod mem;
 pub mod memory;
 pub mod operand;
@@ -20,4 +21,5 @@ pub mod target;
 pub mod wave;
 
 pub use instructions::{Format, Promotion, Row};
+pub use isa::Gcn5;
 pub use target::{Target, Targets};

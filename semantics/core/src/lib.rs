@@ -6,11 +6,15 @@
 //! - [`Rule`]: one documented rule: a stable id, its status, its citation and a one-line
 //!   statement.
 //! - [`bits`]: small bit helpers used by decoders and kernels.
+//! - [`isa`]: the ISA seam: descriptors, typed row identity, the [`isa::Isa`] trait.
+//! - [`open`]: the vocabulary for results a manual leaves open ([`open::Accept`]).
 
 #![forbid(unsafe_code)]
 
 pub mod bits;
 pub mod decode;
+pub mod isa;
+pub mod open;
 
 use std::fmt;
 

@@ -60,22 +60,10 @@ impl LaneCtx {
     }
 }
 
-/// What of a lane's destination the sources settle, when not every bit (DESIGN.md "What we
-/// do not know is data too"). The vector generator turns it into an acceptance set; `d`
+/// What of a lane's destination the sources settle, when not every bit: the ISA-neutral
+/// vocabulary of gpuref-core. The vector generator turns it into an acceptance set; `d`
 /// stays gpuref's own choice (what `--strict` compares with).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Accept {
-    /// Only the bits set in the mask are settled (a don't-care mask).
-    Mask(u64),
-    /// The same for a 128-bit destination (`d`, then `d_hi` in bits 127:64); the executor
-    /// reports it per dword, as an `Accept::Mask` of each destination VGPR.
-    Mask128(u128),
-    /// Any NaN of the destination's float type.
-    AnyNan,
-    /// Any value of the destination's float type from `lo` to `hi` inclusive, in numeric
-    /// order (the ULP interval of an approximate result).
-    Range { lo: u64, hi: u64 },
-}
+pub use gpuref_core::open::Accept;
 
 /// Which of a lane's outputs an [`Unsettled`] speaks of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
