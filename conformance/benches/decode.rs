@@ -20,7 +20,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gpuref_amd_gcn5::formats;
 use gpuref_amd_gcn5::Target;
-use gpuref_conformance::generate::gcn5_encoding;
+use gpuref_conformance::isa::gcn5::generate::encoding as gcn5_encoding;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::io::{Read, Write};

@@ -6,7 +6,7 @@
 //! covers the whole state corpus, and the runner's end-to-end check of the state request
 //! at scale: gpuref's own answers, sent through the protocol, must pass its own vectors.
 
-use crate::reference::gcn5_state::{changed_state, initial_wave, instruction, run};
+use crate::isa::gcn5::state::{changed_state, initial_wave, instruction, run};
 use crate::state::{Case, Value};
 use gpuref_amd_gcn5::Target;
 use serde::Deserialize;

@@ -154,24 +154,28 @@ pub fn check_file(path: &Path) -> FileResult {
             return r;
         }
     };
-    if path.extension().is_some_and(|x| x == "jsonl") {
+    if crate::state::is_state_text(&text) {
         return check_state_file(path, &text);
     }
     let (file, errors) = vector::parse(path, &text);
     r.parse_errors = errors;
     r.isa = file.header("isa").unwrap_or("").to_string();
     r.instruction = file.header("instruction").unwrap_or("").to_string();
-    if crate::reference::gcn5_encoding::is_encoding_file(&file) {
-        let (passed, failures) = crate::reference::gcn5_encoding::check_file(path, &file);
+    let entry = match crate::isa::of_file(&file) {
+        Ok(e) => e,
+        Err(e) => {
+            r.fatal = Some(format!("{}: {e}", path.display()));
+            r.failed = file.cases.len();
+            return r;
+        }
+    };
+    if let Some((passed, failures)) = entry.check_encoding(path, &file) {
         r.passed = passed;
         r.failed = failures.len();
         r.failures = failures;
         return r;
     }
-    if crate::reference::gcn5_alu::is_alu_file(&file) {
-        r.parse_errors
-            .extend(crate::reference::gcn5_alu::lint(path, &text, &file));
-    }
+    r.parse_errors.extend(entry.lint(path, &text, &file));
     let mut reference = match Reference::for_file(&file) {
         Ok(x) => x,
         Err(e) => {
@@ -230,7 +234,7 @@ pub fn check_files_parallel(files: &[PathBuf]) -> Vec<FileResult> {
 }
 
 /// A state-transition file: parsed, validated, and its cases checked against the built-in
-/// reference (`reference::gcn5_state`).
+/// reference of the ISA its header names.
 fn check_state_file(path: &Path, text: &str) -> FileResult {
     let (file, errors) = crate::state::parse(path, text);
     let mut r = FileResult {
@@ -241,9 +245,19 @@ fn check_state_file(path: &Path, text: &str) -> FileResult {
         r.isa = h.isa.clone();
         r.instruction = h.instruction.clone();
     }
-    let (passed, failures) = crate::reference::gcn5_state::check_file(path, &file);
-    r.passed = passed;
-    r.failed = failures.len();
-    r.failures = failures;
+    let Some(h) = &file.header else {
+        return r;
+    };
+    match crate::isa::by_name(&h.isa).and_then(|e| e.check_state(path, &file)) {
+        Ok((passed, failures)) => {
+            r.passed = passed;
+            r.failed = failures.len();
+            r.failures = failures;
+        }
+        Err(e) => {
+            r.fatal = Some(format!("{}: {e}", path.display()));
+            r.failed = file.cases.len();
+        }
+    }
     r
 }

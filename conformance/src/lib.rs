@@ -5,16 +5,13 @@
 
 pub mod adapter;
 pub mod adapter_ref;
+pub mod asm;
 pub mod check;
-pub mod coverage;
 pub mod docs;
-pub mod eval;
-pub mod gcn5;
 pub mod generate;
+pub mod isa;
 pub mod manifest;
 pub mod reference;
 pub mod run;
-pub mod smt;
-pub mod spec_cases;
 pub mod state;
 pub mod vector;

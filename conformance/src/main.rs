@@ -1,7 +1,7 @@
 //! `gpuref`: the command-line front end. See `gpuref --help`.
 
 use clap::{Parser, Subcommand};
-use gpuref_conformance::generate::gcn5_alu::coverage::Reuse;
+use gpuref_conformance::isa::gcn5::generate::alu::coverage::Reuse;
 use gpuref_conformance::{check, generate};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -337,24 +337,24 @@ fn read_input(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
 }
 
 fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCode {
-    use gpuref_conformance::gcn5;
+    use gpuref_conformance::{asm, isa};
     use std::io::Write;
     let fail = |msg: String| {
         eprintln!("gpuref disasm: {msg}");
         ExitCode::from(2)
     };
-    let target = match gcn5::parse_target(target) {
-        Ok(t) => t,
+    let entry = match isa::by_target(target) {
+        Ok(e) => e,
         Err(e) => return fail(e),
     };
     let (words, trailing) = match (hex, file) {
-        (Some(h), _) => match gcn5::parse_hex_words(h) {
+        (Some(h), _) => match asm::parse_hex_words(h) {
             Ok(w) => (w, Vec::new()),
             Err(e) => return fail(format!("--hex: {e}")),
         },
         (None, Some(path)) => match read_input(&path) {
             Ok(bytes) => {
-                let (w, rest) = gcn5::dwords_of(&bytes);
+                let (w, rest) = asm::dwords_of(&bytes);
                 (w, rest.to_vec())
             }
             Err(e) => return fail(format!("{}: cannot read: {e}", path.display())),
@@ -363,7 +363,10 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
             return fail("give the code with --hex 'WORDS' or as a FILE (`-`: stdin)".into())
         }
     };
-    let lines = gcn5::disassemble(target, &words, &trailing);
+    let lines = match entry.disassemble(target, &words, &trailing) {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut errors = 0;
     for l in &lines {
@@ -390,13 +393,13 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
 }
 
 fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCode {
-    use gpuref_conformance::gcn5;
+    use gpuref_conformance::{asm, isa};
     let fail = |msg: String| {
         eprintln!("gpuref asm: {msg}");
         ExitCode::from(2)
     };
-    let target = match gcn5::parse_target(target) {
-        Ok(t) => t,
+    let entry = match isa::by_target(target) {
+        Ok(e) => e,
         Err(e) => return fail(e),
     };
     let (name, source) = match (file, text) {
@@ -416,11 +419,14 @@ fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCod
             return fail("give the assembly as TEXT or with --file F (`-`: stdin)".into())
         }
     };
-    let lines = gcn5::assemble(target, &source);
+    let lines = match entry.assemble(target, &source) {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
     let mut errors = 0;
     for l in &lines {
         match &l.result {
-            Ok(words) => println!("{}", gcn5::words_text(words)),
+            Ok(words) => println!("{}", asm::words_text(words)),
             Err((col, reason)) => {
                 eprintln!("gpuref asm: {name}:{}:{col}: {reason}", l.line);
                 errors += 1;
@@ -441,7 +447,7 @@ fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCod
 }
 
 fn cmd_solve_coverage(timeout_ms: u64, reuse: Reuse) -> ExitCode {
-    use generate::gcn5_alu::coverage;
+    use gpuref_conformance::isa::gcn5::generate::alu::coverage;
     let t = std::time::Instant::now();
     let tty = std::io::stderr().is_terminal();
     let mut progress = |done: usize, total: usize, row: &str| {
@@ -482,7 +488,7 @@ fn cmd_generate(
     isa: Option<&str>,
     random: Option<usize>,
 ) -> ExitCode {
-    if let Some(e) = generate::gcn5_alu::coverage::cache_error() {
+    if let Some(e) = gpuref_conformance::isa::gcn5::generate::alu::coverage::cache_error() {
         eprintln!("gpuref generate: the coverage cache is malformed: {e} (rewrite it with `gpuref generate --solve-coverage`)");
         return ExitCode::FAILURE;
     }
@@ -555,7 +561,7 @@ fn cmd_generate(
         );
     }
     for m in &report.over_budget {
-        eprintln!("gpuref generate: OVER BUDGET: {m} (docs/design/0039: lower the part's caps, or raise its budget there and in generate::PARTS with a reason)");
+        eprintln!("gpuref generate: OVER BUDGET: {m} (docs/design/0039: lower the part's caps, or raise its budget there and in the ISA's IsaEntry::parts with a reason)");
     }
     if !report.over_budget.is_empty() {
         if !check_only {
@@ -583,7 +589,7 @@ fn cmd_generate(
 
 /// `gpuref generate --out DIR --state-cap N`: an on-demand level of state vectors.
 fn cmd_generate_state(out: &std::path::Path, cap: usize, families: &[String]) -> ExitCode {
-    use gpuref_conformance::generate::gcn5_state;
+    use gpuref_conformance::isa::gcn5::generate::state as gcn5_state;
     let fail = |msg: String| {
         eprintln!("gpuref generate: {msg}");
         ExitCode::from(2)
@@ -765,7 +771,7 @@ fn cmd_smt(
     mods: gpuref_smt::Mods,
     check_sat: bool,
 ) -> ExitCode {
-    use gpuref_conformance::smt::{smt, SmtError};
+    use gpuref_conformance::isa::gcn5::smt::{smt, SmtError};
     match smt(target, mode, mnemonic, mods, check_sat) {
         Ok(s) => {
             print!("{s}");
@@ -783,39 +789,22 @@ fn cmd_smt(
 }
 
 fn cmd_eval(target: &str, mode: Option<&str>, asm: &str, regs: &[String]) -> ExitCode {
-    use gpuref_conformance::{eval, gcn5};
+    use gpuref_conformance::isa::{self, EvalError};
     let fail = |msg: String| {
         eprintln!("gpuref eval: {msg}");
         ExitCode::from(2)
     };
-    let target = match gcn5::parse_target(target) {
-        Ok(t) => t,
+    let entry = match isa::by_target(target) {
+        Ok(e) => e,
         Err(e) => return fail(e),
     };
-    let mode = match mode {
-        None => eval::DEFAULT_MODE,
-        Some(m) => {
-            let parsed = match m.strip_prefix("0x").or_else(|| m.strip_prefix("0X")) {
-                Some(h) => u32::from_str_radix(h, 16),
-                None => m.parse(),
-            };
-            match parsed {
-                Ok(v) => v,
-                Err(_) => {
-                    return fail(format!(
-                        "--mode `{m}`: expected a 32-bit hex or decimal value"
-                    ))
-                }
-            }
-        }
-    };
-    match eval::eval(target, mode, asm, regs) {
+    match entry.eval(target, mode, asm, regs) {
         Ok(out) => {
             print!("{out}");
             ExitCode::SUCCESS
         }
-        Err(eval::EvalError::Usage(e)) => fail(e),
-        Err(eval::EvalError::NoSemantics(e)) => {
+        Err(EvalError::Usage(e)) => fail(e),
+        Err(EvalError::NoSemantics(e)) => {
             eprintln!("gpuref eval: {e}");
             ExitCode::from(1)
         }
@@ -823,8 +812,12 @@ fn cmd_eval(target: &str, mode: Option<&str>, asm: &str, regs: &[String]) -> Exi
 }
 
 fn cmd_coverage(target: Option<&str>, format: &str, vectors: &std::path::Path) -> ExitCode {
-    use gpuref_conformance::{coverage, gcn5};
-    let only = match target.map(gcn5::parse_target).transpose() {
+    use gpuref_conformance::asm;
+    use gpuref_conformance::isa::gcn5::coverage;
+    let only = match target
+        .map(asm::parse_target::<gpuref_amd_gcn5::Gcn5>)
+        .transpose()
+    {
         Ok(t) => t,
         Err(e) => {
             eprintln!("gpuref coverage: {e}");

@@ -101,14 +101,14 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
                 continue;
             }
         };
-        let (file, errs) = if path.extension().is_some_and(|x| x == "jsonl") {
+        let (file, errs) = if crate::state::is_state_text(&text) {
             state_as_vec_file(&path, &text)
         } else {
             vector::parse(&path, &text)
         };
         errors.extend(errs.iter().map(|e| e.to_string()));
-        if crate::reference::gcn5_alu::is_alu_file(&file) {
-            let lint = crate::reference::gcn5_alu::lint(&path, &text, &file);
+        if let Ok(entry) = crate::isa::of_file(&file) {
+            let lint = entry.lint(&path, &text, &file);
             errors.extend(lint.iter().map(|e| e.to_string()));
         }
         if file.cases.is_empty() && file.header.is_empty() {
@@ -228,7 +228,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
     if opts.adapter.is_some() && !args.list {
         let enc: Vec<&Loaded> = files
             .iter()
-            .filter(|f| crate::reference::gcn5_encoding::is_encoding_file(&f.file))
+            .filter(|f| f.file.header("kind") == Some("encoding"))
             .collect();
         if !enc.is_empty() {
             let cases: usize = enc.iter().map(|f| f.file.cases.len()).sum();
@@ -395,7 +395,14 @@ fn run_file(
                 }
             };
         }
-        let (passed, failures) = crate::reference::gcn5_state::check_file(&loaded.path, &state);
+        let checked = crate::isa::by_name(isa).and_then(|e| e.check_state(&loaded.path, &state));
+        let (passed, failures) = match checked {
+            Ok(c) => c,
+            Err(e) => {
+                tally.faults = file.cases.len();
+                return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
+            }
+        };
         tally.passed = passed;
         tally.failed = failures.len();
         if let Some(b) = bar {
@@ -403,14 +410,26 @@ fn run_file(
         }
         return report_failures(tally, &failures, opts.reports_per_file);
     }
-    if crate::reference::gcn5_encoding::is_encoding_file(file) {
+    if file.header("kind") == Some("encoding") {
         // The adapter protocol has no encoding request: `run` says so once and counts these
         // cases as unsupported; without an adapter the built-in reference checks them.
         if cfg.is_some() {
             tally.unsupported = file.cases.len();
             return (tally, Ok(()));
         }
-        let (passed, failures) = crate::reference::gcn5_encoding::check_file(&loaded.path, file);
+        let checked = crate::isa::by_name(isa).map(|e| e.check_encoding(&loaded.path, file));
+        let (passed, failures) = match checked {
+            Ok(Some(c)) => c,
+            Ok(None) | Err(_) => {
+                tally.faults = file.cases.len();
+                let why = format!(
+                    "{}: no built-in reference for encoding vectors of isa `{isa}` (known: {})",
+                    loaded.path.display(),
+                    crate::isa::names()
+                );
+                return (tally, Err(why.into()));
+            }
+        };
         tally.passed = passed;
         tally.failed = failures.len();
         if let Some(b) = bar {
@@ -537,7 +556,7 @@ fn run_state_adapter(
     restarts: Arc<AtomicUsize>,
     pool: &Mutex<Vec<Session>>,
 ) -> TrialResult {
-    use crate::reference::gcn5_state::{compare_answer, report};
+    use crate::state::report;
     let mut tally = Tally {
         files: 1,
         cases: state.cases.len(),
@@ -546,15 +565,12 @@ fn run_state_adapter(
     let Some(h) = &state.header else {
         return (tally, Ok(()));
     };
-    let Some(target) = gpuref_amd_gcn5::Target::parse(&h.target).filter(|_| h.isa == "gcn5") else {
-        tally.faults = state.cases.len();
-        let why = format!(
-            "{}: no comparison for state vectors of {}:{} (known: gcn5:gfx900, gcn5:gfx908)",
-            loaded.path.display(),
-            h.isa,
-            h.target
-        );
-        return (tally, Err(why.into()));
+    let entry = match crate::isa::by_name(&h.isa) {
+        Ok(e) => e,
+        Err(e) => {
+            tally.faults = state.cases.len();
+            return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
+        }
     };
     let session = pool.lock().ok().and_then(|mut p| p.pop());
     let mut session = match session {
@@ -575,7 +591,7 @@ fn run_state_adapter(
     let mut failures = Vec::new();
     for (case, answer) in state.cases.iter().zip(&answers) {
         let what = match answer {
-            Answer::State(got) => match compare_answer(target, case, got) {
+            Answer::State(got) => match entry.compare_state_answer(&h.target, case, got) {
                 Ok(None) => {
                     tally.passed += 1;
                     continue;

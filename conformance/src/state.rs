@@ -1,7 +1,7 @@
 //! State-transition vector files (`.jsonl`): the data model, the reader and the writer, as
 //! specified in docs/vector-format.md ("State-transition vectors"). One JSON object per
 //! line: a header, then one case per line. What the names of a state mean is the ISA's
-//! business (for GCN5: `reference::gcn5_state`); this module checks the shapes and the hex.
+//! business (its registry entry's `check_state`); this module checks the shapes and the hex.
 
 use crate::vector::{parse_hex, parse_spec, ParseError, Spec};
 use serde::{Deserialize, Serialize};
@@ -165,6 +165,16 @@ fn validate(name: &str, v: &Value, is_final: bool) -> Result<(), String> {
     }
 }
 
+/// Whether `text` is a state-transition file rather than a `.vec` file: its first line that
+/// is not blank is a JSON object. Files are told apart by what they hold, not by their
+/// extension.
+pub fn is_state_text(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| l.trim_start().starts_with('{'))
+}
+
 /// Parse the text of a `.jsonl` file; a bad line is reported and the others are kept.
 pub fn parse(file: &Path, text: &str) -> (StateFile, Vec<ParseError>) {
     let mut out = StateFile::default();
@@ -245,6 +255,19 @@ pub fn parse(file: &Path, text: &str) -> (StateFile, Vec<ParseError>) {
         errors.push(err(1, 1, "empty file: no header object".into()));
     }
     (out, errors)
+}
+
+/// A failure report for a state case: id, file and line, asm, words, what, rules.
+pub fn report(path: &std::path::Path, case: &Case, what: &str) -> String {
+    format!(
+        "FAIL {} ({}:{})\n  asm:      {}\n  words:    {}\n  {what}\n  rules:    {}\n",
+        case.id,
+        path.display(),
+        case.line,
+        case.asm,
+        case.words.join(" "),
+        case.rules.join(", ")
+    )
 }
 
 #[cfg(test)]

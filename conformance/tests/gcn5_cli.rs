@@ -6,7 +6,7 @@
 mod common;
 use common::{gpuref, tempdir, text};
 use gpuref_amd_gcn5::Target;
-use gpuref_conformance::generate::gcn5_encoding;
+use gpuref_conformance::isa::gcn5::generate::encoding as gcn5_encoding;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Output, Stdio};

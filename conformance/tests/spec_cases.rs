@@ -1,7 +1,7 @@
 //! Every spec case in conformance/spec_cases/ (typed by hand from the manuals' tables and
 //! worked examples) holds for the built-in reference, on each of its targets.
 
-use gpuref_conformance::spec_cases::{parse, run};
+use gpuref_conformance::isa::gcn5::spec_cases::{parse, run};
 use std::path::Path;
 
 #[test]

@@ -96,7 +96,8 @@ pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) ->
         clamp: true,
         omod: 0,
     };
-    match gpuref_smt::model(name).map(|m| m.with_mods(crate::eval::DEFAULT_MODE, clamp)) {
+    match gpuref_smt::model(name).map(|m| m.with_mods(crate::isa::gcn5::eval::DEFAULT_MODE, clamp))
+    {
         Some(Ok(_)) => p.extend([
             t(" With the VOP3 output modifiers: "),
             code("--clamp"),
@@ -131,14 +132,14 @@ pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) ->
     if let Ok(s) = gpuref_smt::script(
         name,
         target,
-        crate::eval::DEFAULT_MODE,
+        crate::isa::gcn5::eval::DEFAULT_MODE,
         gpuref_smt::Mods::NONE,
         false,
     ) {
         b.push(Block::Code {
             summary: format!(
                 "gpuref smt --target {target} {lower} (MODE {:#x})",
-                crate::eval::DEFAULT_MODE
+                crate::isa::gcn5::eval::DEFAULT_MODE
             ),
             excerpt: interface_lines(&s),
             text: s,

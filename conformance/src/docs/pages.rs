@@ -340,7 +340,7 @@ fn page_of(root: &Path, idx: &VectorIndex, name: &str, target: Option<Target>) -
                  even, denormals kept, DX10_CLAMP = 1, IEEE = 1; CLAMP clear). x runs down the \
                  rows, the other sources are 1 of their type. A value marked open: is gpuref's \
                  choice where the named rule accepts others.",
-                crate::eval::DEFAULT_MODE
+                crate::isa::gcn5::eval::DEFAULT_MODE
             ))]));
             b.push(table);
         }

@@ -94,7 +94,7 @@ pub fn table(row: &Row) -> Option<Block> {
     let vals = values(*srcs.first()?)?;
     let dst = s.get(Role::Vdst).map(|o| o.ty);
     let ctx = LaneCtx {
-        mode: Mode(crate::eval::DEFAULT_MODE),
+        mode: Mode(crate::isa::gcn5::eval::DEFAULT_MODE),
         clamp: false,
     };
     let n = srcs.len();

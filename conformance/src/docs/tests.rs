@@ -165,7 +165,7 @@ fn mode_fields_not_listed_change_nothing() {
             None => ints.to_vec(),
         }
     };
-    let base = crate::eval::DEFAULT_MODE;
+    let base = crate::isa::gcn5::eval::DEFAULT_MODE;
     let (mut rows, mut runs) = (0, 0);
     for row in gpuref_amd_gcn5::instructions::rows() {
         let (Some(k), Some((srcs, _, _)), Some(listed)) =

@@ -1,17 +1,16 @@
 //! `gpuref generate`: writes the vector corpus, or checks that the committed one is what
 //! the semantics produce (`--check`, run in CI).
 
-pub mod float;
-pub mod gcn5_alu;
-pub mod gcn5_alu_corpus;
-pub mod gcn5_encoding;
-pub mod gcn5_state;
+//!
+//! Each ISA of the registry ([`crate::isa`]) generates its own files
+//! ([`IsaEntry::corpus`](crate::isa::IsaEntry::corpus)); this module has what they share
+//! (ids, seeded randomness, headers), the budgets and the writing and checking.
 
 use crate::vector::VecFile;
 use std::path::{Path, PathBuf};
 
 /// splitmix64, seeded from a name so each file's random cases do not depend on the others.
-pub struct Rng(u64);
+pub struct Rng(pub(crate) u64);
 
 impl Rng {
     pub fn from_name(name: &str) -> Rng {
@@ -66,27 +65,6 @@ pub fn common_header() -> Vec<(String, String)> {
     ]
 }
 
-/// The header keys every generated GCN5/CDNA1 file shares: its expectations come from
-/// semantics/core and semantics/amd-gcn5 (see build.rs).
-pub fn gcn5_common_header() -> Vec<(String, String)> {
-    let mut h = common_header();
-    for (k, v) in h.iter_mut() {
-        if k == "semantics" {
-            *v = format!(
-                "fnv1a64:{} (semantics/core + semantics/amd-gcn5 sources)",
-                env!("GPUREF_SEMANTICS_HASH_GCN5")
-            );
-        }
-    }
-    h
-}
-
-/// The ISAs `gpuref generate --isa` takes, and the corpus folders each one owns.
-pub const ISAS: [(&str, &[&str]); 2] = [
-    ("float", &["float"]),
-    ("gcn5", &["amd-gcn5-vega", "amd-gcn5-mi100"]),
-];
-
 /// A generated file: value vectors (`.vec`), state-transition vectors (`.jsonl`), or a
 /// text page (an index).
 pub enum Generated {
@@ -124,37 +102,12 @@ pub fn corpus() -> Vec<(PathBuf, Generated)> {
     corpus_of(None)
 }
 
-/// The files of one ISA (`None`: all).
+/// The files of one ISA (`None`: every listed ISA), in registry order.
 pub fn corpus_of(isa: Option<&str>) -> Vec<(PathBuf, Generated)> {
-    let mut out = Vec::new();
-    if isa.is_none() || isa == Some("float") {
-        let header = common_header();
-        out.extend(float::instructions().iter().map(|i| {
-            (
-                PathBuf::from(float::file_path(i)),
-                Generated::Vec(float::generate_file(i, &header)),
-            )
-        }));
-    }
-    if isa.is_none() || isa == Some("gcn5") {
-        let header = gcn5_common_header();
-        out.extend(
-            gcn5_encoding::files(&header)
-                .into_iter()
-                .map(|(p, f)| (PathBuf::from(p), Generated::Vec(f))),
-        );
-        out.extend(
-            gcn5_alu_corpus::files(&header, gcn5_alu::Levels::COMMITTED)
-                .into_iter()
-                .map(|(p, f)| (PathBuf::from(p), f)),
-        );
-        out.extend(
-            gcn5_state::files(&header)
-                .into_iter()
-                .map(|(p, f)| (PathBuf::from(p), Generated::State(f))),
-        );
-    }
-    out
+    crate::isa::all()
+        .filter(|e| isa.is_none_or(|n| n == e.info().name))
+        .flat_map(|e| e.corpus())
+        .collect()
 }
 
 const MIB: usize = 1 << 20;
@@ -163,26 +116,28 @@ const MIB: usize = 1 << 20;
 /// MiB; raised for 100 state cases per row, docs/design/0039 "Budgets per part").
 pub const BUDGET: usize = 100 * MIB;
 
-/// The parts of the corpus and their budgets in bytes (docs/design/0039), by the folder a
-/// path lies in: `float/`, and the `encoding/`, `alu/` and `state/` folders of both GCN5
-/// targets together.
-pub const PARTS: [(&str, usize); 4] = [
-    ("float", 20 * MIB),
-    ("gcn5-encoding", 4 * MIB),
-    ("gcn5-alu", 18 * MIB),
-    ("gcn5-state", 54 * MIB),
-];
+/// The parts of the corpus and their budgets in bytes (docs/design/0039): every ISA's
+/// [`IsaEntry::parts`](crate::isa::IsaEntry::parts), in registry order.
+pub fn parts() -> Vec<(&'static str, usize)> {
+    crate::isa::all()
+        .flat_map(|e| e.parts().iter().copied())
+        .collect()
+}
 
-/// The part of a path from the corpus root (`None`: the manifest, or a path of no part).
+/// The part of a path from the corpus root (`None`: the manifest, or a path of no part):
+/// `ISA-SUBFOLDER` when the ISA has that part (`gcn5-alu`), else `ISA` when it has that.
 pub fn part_of(rel: &str) -> Option<&'static str> {
     let mut it = rel.split('/');
     let (first, second) = (it.next()?, it.next()?);
-    let name = if first == "float" {
-        "float".to_string()
-    } else {
-        format!("gcn5-{second}")
-    };
-    PARTS.iter().map(|p| p.0).find(|p| *p == name)
+    let entry = crate::isa::all().find(|e| e.corpus_dirs().contains(&first))?;
+    let name = entry.info().name;
+    let sub = format!("{name}-{second}");
+    let parts = entry.parts();
+    parts
+        .iter()
+        .map(|p| p.0)
+        .find(|p| *p == sub)
+        .or_else(|| parts.iter().map(|p| p.0).find(|p| *p == name))
 }
 
 /// The totals of each part of `parts` over `entries`, and one message per part over its
@@ -226,7 +181,7 @@ pub struct Report {
     pub files: usize,
     pub cases: usize,
     pub bytes: usize,
-    /// Totals per part of [`PARTS`] (the generated ISAs only), with the budget.
+    /// Totals per part of [`parts`] (the generated ISAs only), with the budget.
     pub parts: Vec<(String, crate::manifest::Totals, usize)>,
     /// Parts over their budget, and the whole corpus if it is: one message each.
     pub over_budget: Vec<String>,
@@ -249,7 +204,7 @@ pub fn run(
     run_isa(root, check, None, progress)
 }
 
-/// [`run`] for one ISA of [`ISAS`] (`None`: all); only that ISA's folders are compared.
+/// [`run`] for one ISA of the registry (`None`: all); only that ISA's folders are compared.
 /// The manifest always lists the whole corpus: with `isa`, the other ISAs' lines are kept
 /// from the manifest already under `root`.
 pub fn run_isa(
@@ -260,30 +215,29 @@ pub fn run_isa(
 ) -> std::io::Result<Report> {
     let start = std::time::Instant::now();
     let files = corpus_of(isa);
-    let dirs: Vec<&str> = ISAS
-        .iter()
-        .filter(|(name, _)| isa.is_none() || isa == Some(*name))
-        .flat_map(|(_, dirs)| dirs.iter().copied())
+    let dirs: Vec<&str> = crate::isa::all()
+        .filter(|e| isa.is_none_or(|n| n == e.info().name))
+        .flat_map(|e| e.corpus_dirs().iter().copied())
         .collect();
     write_corpus(root, check, files, &dirs, true, start, progress)
 }
 
-/// `gpuref generate --random N --out DIR`: the on-demand random level of the GCN5 ALU
-/// corpus, `n` seeded random cases per row (the first [`gcn5_alu::RANDOM_PER_ROW`] of
-/// them are the committed level's), in the committed layout with its own manifest, into a
-/// folder that must not be the committed corpus. No budget applies.
+/// `gpuref generate --random N --out DIR`: the on-demand random level of every ISA that has
+/// one ([`IsaEntry::random_level`](crate::isa::IsaEntry::random_level)), `n` seeded random
+/// cases per row, in the committed layout with its own manifest, into a folder that must
+/// not be the committed corpus. No budget applies.
 pub fn run_random(
     root: &Path,
     n: usize,
     progress: &mut dyn FnMut(usize, usize),
 ) -> std::io::Result<Report> {
     let start = std::time::Instant::now();
-    let files: Vec<(PathBuf, Generated)> =
-        gcn5_alu_corpus::files(&gcn5_common_header(), gcn5_alu::Levels::random_only(n))
-            .into_iter()
-            .map(|(p, f)| (PathBuf::from(p), f))
-            .collect();
-    let dirs: Vec<String> = ISAS[1].1.iter().map(|d| format!("{d}/alu")).collect();
+    let mut files = Vec::new();
+    let mut dirs = Vec::new();
+    for (f, d) in crate::isa::all().filter_map(|e| e.random_level(n)) {
+        files.extend(f);
+        dirs.extend(d);
+    }
     let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
     write_corpus(root, false, files, &dirs, false, start, progress)
 }
@@ -326,7 +280,7 @@ fn write_corpus(
         }
     }
     let (parts, over_budget) = if budgeted {
-        budget_check(&entries, &PARTS, BUDGET)
+        budget_check(&entries, &parts(), BUDGET)
     } else {
         (Vec::new(), Vec::new())
     };

@@ -10,6 +10,13 @@
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::{DenormModes, Denormals, FpMode, Rounding, Tininess};
 
+/// MODE for a wave the caller gives no MODE (`gpuref eval`, the vectors' default form, the
+/// hand-typed spec cases): the manual gives no value for a freshly launched wave, so this
+/// is what LLVM 14 writes into a compute kernel's descriptor by default (FLOAT_MODE 0xf0:
+/// round to nearest even, f32 and f64/f16 denormals kept; DX10_CLAMP 1; IEEE 1). The one
+/// definition: every other place names this constant.
+pub const DEFAULT_MODE: u32 = 0x3f0;
+
 /// A MODE register value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Mode(pub u32);

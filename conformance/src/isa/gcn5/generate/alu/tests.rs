@@ -49,7 +49,7 @@ fn small_file(target: Target) -> VecFile {
         row_cases(target, &plan, Levels::COMMITTED, &mut file)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
-    let mut header = crate::generate::gcn5_common_header();
+    let mut header = crate::isa::gcn5::generate::common_header();
     header.extend([
         ("isa".to_string(), "gcn5".to_string()),
         ("target".into(), target.name().into()),

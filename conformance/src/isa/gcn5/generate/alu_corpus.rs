@@ -3,7 +3,7 @@
 //! `<target folder>/alu/index.md`, that lists every row with a kernel: its file and cases
 //! per level, or why it has no file. The cases come from `gcn5_alu::row_files`.
 
-use super::gcn5_alu::{row_files, target_dir, Level, Levels, DEFAULT_MODE};
+use super::alu::{row_files, target_dir, Level, Levels, DEFAULT_MODE};
 use super::Generated;
 use crate::vector::VecFile;
 use gpuref_amd_gcn5::Target;

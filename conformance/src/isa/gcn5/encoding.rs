@@ -3,9 +3,7 @@
 //! assembles to exactly its words (docs/vector-format.md, "Encoding vectors").
 
 use crate::vector::{Case, VecFile};
-use gpuref_amd_gcn5::formats;
-use gpuref_amd_gcn5::Target;
-use std::fmt::Write as _;
+use gpuref_amd_gcn5::{Gcn5, Target};
 use std::path::Path;
 
 /// Whether a parsed file is an encoding-vector file.
@@ -27,69 +25,13 @@ pub fn target_of(file: &VecFile) -> Result<Target, String> {
 
 /// Check one case: `Ok` if both directions hold, else every direction that failed.
 pub fn check_case(target: Target, case: &Case) -> Result<(), String> {
-    let mut problems = Vec::new();
-    if case.words.is_empty() {
-        return Err("an encoding case needs its words".into());
-    }
-    match formats::decode(target, &case.words) {
-        Ok((inst, used)) => {
-            let text = inst.to_string();
-            if used != case.words.len() {
-                problems.push(format!(
-                    "decode used {used} of the {} words (as `{text}`)",
-                    case.words.len()
-                ));
-            } else if text != case.asm {
-                problems.push(format!("decode printed `{text}`"));
-            }
-        }
-        Err(e) => problems.push(format!("decode failed: {e}")),
-    }
-    match formats::parse(target, &case.asm) {
-        Ok(inst) => {
-            let words = formats::encode(&inst);
-            if words != case.words {
-                problems.push(format!(
-                    "assembling gave {}",
-                    crate::gcn5::words_text(&words)
-                ));
-            }
-        }
-        Err(e) => problems.push(format!("assembling failed: {e}")),
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems.join("; "))
-    }
-}
-
-/// A failure report for an encoding case.
-pub fn report(path: &Path, case: &Case, problem: &str) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "FAIL {} ({}:{})", case.id, path.display(), case.line);
-    let _ = writeln!(s, "  asm:      {}", case.asm);
-    let _ = writeln!(s, "  words:    {}", crate::gcn5::words_text(&case.words));
-    let _ = writeln!(s, "  error:    {problem}");
-    s
+    crate::asm::check_encoding_case::<Gcn5>(target, case)
 }
 
 /// Check every case of a parsed encoding file: (passed, failure reports). A file whose
 /// target has no reference fails every case with that reason.
 pub fn check_file(path: &Path, file: &VecFile) -> (usize, Vec<String>) {
-    let target = match target_of(file) {
-        Ok(t) => t,
-        Err(e) => return (0, file.cases.iter().map(|c| report(path, c, &e)).collect()),
-    };
-    let mut passed = 0;
-    let mut failures = Vec::new();
-    for case in &file.cases {
-        match check_case(target, case) {
-            Ok(()) => passed += 1,
-            Err(e) => failures.push(report(path, case, &e)),
-        }
-    }
-    (passed, failures)
+    crate::asm::check_encoding_file::<Gcn5>(path, file, target_of(file))
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ mod smem;
 mod wavelevel;
 
 use super::{case_id, Rng};
-use crate::reference::gcn5_state::{byte_runs, final_state, initial_wave, run};
+use crate::isa::gcn5::state::{byte_runs, final_state, initial_wave, run};
 use crate::state::{Case, Header, StateFile, Value};
 use gpuref_amd_gcn5::formats::{self, Fields, Instruction};
 use gpuref_amd_gcn5::instructions::{rows, Row};
@@ -148,7 +148,7 @@ pub fn settle(target: Target, inst: &Instruction) -> Result<Instruction, String>
     }
     let mut text = String::new();
     d.write_text(&mut text);
-    crate::reference::gcn5_alu::instruction_of(target, &text, &words)?;
+    crate::isa::gcn5::alu::instruction_of(target, &text, &words)?;
     Ok(d)
 }
 
@@ -388,7 +388,7 @@ pub fn files_capped(
                 level: "edge,random".into(),
                 notes,
             };
-            let path = format!("{}/state/{fam}.jsonl", super::gcn5_alu::target_dir(target));
+            let path = format!("{}/state/{fam}.jsonl", super::alu::target_dir(target));
             out.push((
                 path,
                 StateFile {
@@ -432,7 +432,7 @@ pub fn write_level(root: &std::path::Path, cap: usize, families: &[&str]) -> Res
             FAMILIES.join(", ")
         ));
     }
-    let header = super::gcn5_common_header();
+    let header = super::common_header();
     let files = files_capped(&header, cap, families);
     let mut level = Level {
         files: files.len(),

@@ -466,7 +466,7 @@ fn lanes_case(g: &mut Gen, rc: &mut RowCases, f: Form, why: &str) {
 mod tests {
     use super::super::RowCases;
     use crate::generate::Rng;
-    use crate::reference::gcn5_state::check_case;
+    use crate::isa::gcn5::state::check_case;
     use crate::state::Value;
     use gpuref_amd_gcn5::instructions::rows;
     use gpuref_amd_gcn5::Target;

@@ -5,7 +5,7 @@
 //! names; a VGPR output names lane 0 (the only active lane), a VGPR input sets every lane.
 
 use super::Observed;
-use crate::eval::{parse_reg, set, Reg};
+use crate::isa::gcn5::eval::{parse_reg, set, Reg};
 use crate::vector::{Case, VecFile};
 use gpuref_amd_gcn5::alu::{execute, vexec::trapsts_bits};
 use gpuref_amd_gcn5::formats::{self, Instruction};
@@ -101,7 +101,7 @@ pub fn instruction_of(target: Target, asm: &str, words: &[u32]) -> Result<Instru
     if !words.is_empty() && encoded != words {
         return Err(format!(
             "`{asm}` assembles to {}, not to the case's words",
-            crate::gcn5::words_text(&encoded)
+            crate::asm::words_text(&encoded)
         ));
     }
     Ok(inst)
@@ -115,7 +115,7 @@ pub fn wave(mode: u32, inputs: &[(String, u64)]) -> Result<Wave, String> {
     };
     for (name, v) in inputs {
         let reg = parse_reg(name).map_err(|e| format!("input `{name}`: {e}"))?;
-        let bits = crate::eval::bits(reg);
+        let bits = crate::isa::gcn5::eval::bits(reg);
         if bits < 64 && v >> bits != 0 {
             return Err(format!(
                 "input `{name}` = {v:#x} does not fit in {bits} bits"
@@ -199,7 +199,7 @@ pub fn lint(path: &std::path::Path, text: &str, file: &VecFile) -> Vec<crate::ve
                         Err(e) => err(start(field) + off, format!("{what} `{name}`: {e}")),
                         Ok(reg) if field == 4 => {
                             let v = case.input(name).unwrap_or(0);
-                            let bits = crate::eval::bits(reg);
+                            let bits = crate::isa::gcn5::eval::bits(reg);
                             if bits < 64 && v >> bits != 0 {
                                 err(
                                     start(field) + off + name.len() + 1,

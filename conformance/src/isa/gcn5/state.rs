@@ -6,8 +6,8 @@
 //! nothing else changed. Register names are `gpuref eval`'s (one dword or one 64-bit
 //! register each), plus the names below that only a state has.
 
-use super::gcn5_alu::get;
-use crate::eval::{parse_reg, set, Reg};
+use super::alu::get;
+use crate::isa::gcn5::eval::{parse_reg, set, Reg};
 use crate::state::{parse_bytes, parse_value, Case, StateFile, Value};
 use crate::vector::{Alt, FloatType, Spec};
 use gpuref_amd_gcn5::alu::execute;
@@ -112,7 +112,7 @@ fn write_extra(w: &mut Wave, e: &str, v: u64) {
 
 fn width(n: Name) -> u32 {
     match n {
-        Name::Reg(r) => crate::eval::bits(r),
+        Name::Reg(r) => crate::isa::gcn5::eval::bits(r),
         Name::Extra("memtime" | "memrealtime") => 64,
         Name::Extra("ended") => 1,
         _ => 32,
@@ -274,7 +274,7 @@ pub fn instruction(target: Target, case: &Case) -> Result<Instruction, String> {
         .iter()
         .map(|w| u32::from_str_radix(w, 16).map_err(|_| format!("bad word `{w}`")))
         .collect();
-    super::gcn5_alu::instruction_of(target, &case.asm, &words?)
+    super::alu::instruction_of(target, &case.asm, &words?)
 }
 
 /// The cells that differ between two waves with their new values, in a fixed order; the PC
@@ -801,15 +801,4 @@ pub fn check_file(path: &std::path::Path, file: &StateFile) -> (usize, Vec<Strin
     (passed, failures)
 }
 
-/// A failure report for a state case: id, file and line, asm, words, what, rules.
-pub fn report(path: &std::path::Path, case: &Case, what: &str) -> String {
-    format!(
-        "FAIL {} ({}:{})\n  asm:      {}\n  words:    {}\n  {what}\n  rules:    {}\n",
-        case.id,
-        path.display(),
-        case.line,
-        case.asm,
-        case.words.join(" "),
-        case.rules.join(", ")
-    )
-}
+pub use crate::state::report;

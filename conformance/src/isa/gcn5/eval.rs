@@ -29,8 +29,7 @@ use gpuref_amd_gcn5::operand::{ScalarReg, Sgpr, Ttmp};
 use gpuref_amd_gcn5::wave::{UnsettledLane, Wave, LDS_BYTES};
 use gpuref_amd_gcn5::Target;
 
-/// MODE for `gpuref eval` without `--mode` (module documentation).
-pub const DEFAULT_MODE: u32 = 0x3f0;
+pub use gpuref_amd_gcn5::alu::mode::DEFAULT_MODE;
 
 /// A register the command line can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,28 +266,7 @@ pub(crate) fn bits(reg: Reg) -> u32 {
     }
 }
 
-/// Why `eval` printed nothing.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EvalError {
-    /// A bad argument (the message names it).
-    Usage(String),
-    /// The instruction has no executable semantics yet (the message says why).
-    NoSemantics(String),
-}
-
-impl From<String> for EvalError {
-    fn from(m: String) -> Self {
-        EvalError::Usage(m)
-    }
-}
-
-impl std::fmt::Display for EvalError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EvalError::Usage(m) | EvalError::NoSemantics(m) => f.write_str(m),
-        }
-    }
-}
+pub use crate::isa::EvalError;
 
 /// Run `asm` on `target` with MODE `mode` and the `REG=VALUE` settings; the changed
 /// registers as lines, or an error that names the bad argument.

@@ -536,7 +536,7 @@ fn random(rc: &mut RowCases, rng: &mut Rng, plans: &[Plan]) {
 mod tests {
     use super::super::{RowCases, CAP};
     use crate::generate::Rng;
-    use crate::reference::gcn5_state::check_case;
+    use crate::isa::gcn5::state::check_case;
     use crate::state::Value;
     use gpuref_amd_gcn5::instructions::rows;
     use gpuref_amd_gcn5::Target;

@@ -25,12 +25,12 @@ const CACHE: [(Target, &str, &str); 2] = [
     (
         Target::Gfx900,
         "conformance/coverage/gfx900.tsv",
-        include_str!("../../../coverage/gfx900.tsv"),
+        include_str!("../../../../../coverage/gfx900.tsv"),
     ),
     (
         Target::Gfx908,
         "conformance/coverage/gfx908.tsv",
-        include_str!("../../../coverage/gfx908.tsv"),
+        include_str!("../../../../../coverage/gfx908.tsv"),
     ),
 ];
 

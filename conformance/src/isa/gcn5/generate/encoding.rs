@@ -145,7 +145,7 @@ pub fn collect(
                         match formats::parse(target, &text) {
                             Ok(back) if inst.row == row => format!(
                                 "prints as `{text}`, which assembles to {} (another encoding of it), so no case can hold both directions",
-                                crate::gcn5::words_text(&formats::encode(&back))
+                                crate::asm::words_text(&formats::encode(&back))
                             ),
                             Ok(_) => format!("decodes as {}", inst.row.name),
                             Err(e) => format!("prints as `{text}`, which does not assemble: {e}"),

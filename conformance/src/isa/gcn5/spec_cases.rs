@@ -12,7 +12,7 @@
 //!   (a register the case leaves unchanged is not listed; notes after a value and `#`
 //!   lines of the output are not compared).
 
-use crate::eval::eval;
+use crate::isa::gcn5::eval::eval;
 use gpuref_amd_gcn5::Target;
 use std::collections::BTreeSet;
 
@@ -27,8 +27,7 @@ pub struct SpecCase {
     pub expected: BTreeSet<String>,
 }
 
-/// The MODE a case runs under unless it says `mode=`.
-pub const DEFAULT_MODE: u32 = 0x3f0;
+pub use gpuref_amd_gcn5::alu::mode::DEFAULT_MODE;
 
 /// Parse a spec-case file; errors name the line and the reason.
 pub fn parse(text: &str) -> Result<Vec<SpecCase>, String> {

@@ -1,6 +1,6 @@
-//! `gpuref disasm` and `gpuref asm` for AMD GCN5 (gfx900) and CDNA1 (gfx908): a thin layer
-//! over `gpuref_amd_gcn5::formats` that reads machine code and assembly text from the
-//! command line or files and reports every bad input with where it is and why.
+//! `gpuref disasm` and `gpuref asm` for any ISA of the registry: a thin layer over the ISA
+//! crate's [`Isa`] impl (decode, encode, print, parse) that reads machine code and assembly
+//! text from the command line or files and reports every bad input with where it is and why.
 //!
 //! - Disassembly reads dwords (`--hex`: hex dwords as `llvm-mc -show-encoding` and the
 //!   vectors write them, `bf800000`; a FILE: raw little-endian code bytes, `-` for stdin).
@@ -13,16 +13,18 @@
 //!
 //! docs/design/0018-gcn5-cli-vectors-and-decode-speed.md has the decisions.
 
-use gpuref_amd_gcn5::formats::{self, Instruction};
-use gpuref_amd_gcn5::Target;
+use gpuref_core::isa::Isa;
 use std::fmt::Write as _;
 
-/// The targets `--target` takes.
-pub const TARGETS: &str = "gfx900, gfx908";
-
-/// `gfx900` or `gfx908`; an error that lists the known targets otherwise.
-pub fn parse_target(s: &str) -> Result<Target, String> {
-    Target::parse(s).ok_or_else(|| format!("unknown target `{s}` (known: {TARGETS})"))
+/// The target `s` of ISA `I`; an error that lists its targets otherwise.
+pub fn parse_target<I: Isa>(s: &str) -> Result<I::Target, String> {
+    I::target(s).ok_or_else(|| {
+        format!(
+            "unknown {} target `{s}` (known: {})",
+            I::INFO.name,
+            I::INFO.target_names()
+        )
+    })
 }
 
 /// Dwords written as hex: whitespace- or comma-separated tokens of 1 to 8 hex digits,
@@ -103,19 +105,23 @@ pub fn dwords_of(bytes: &[u8]) -> (Vec<u32>, &[u8]) {
 
 /// Decode one instruction at dword `at` of `words`: the instruction and its length, or the
 /// reason with the byte offset of the bad dword.
-pub fn decode_at(target: Target, words: &[u32], at: usize) -> Result<(Instruction, usize), String> {
-    formats::decode(target, &words[at..])
+pub fn decode_at<I: Isa>(
+    target: I::Target,
+    words: &[u32],
+    at: usize,
+) -> Result<(I::Instruction, usize), String> {
+    I::decode(target, &words[at..])
         .map_err(|e| format!("byte offset {:#x}: {}", (at + e.offset_words) * 4, e.kind))
 }
 
 /// Disassemble a dword stream (plus trailing bytes that do not fill a dword, reported as
 /// an error) starting at byte offset 0. Bad dwords become `.long` lines with the reason and
 /// decoding goes on with the next dword.
-pub fn disassemble(target: Target, words: &[u32], trailing: &[u8]) -> Vec<Line> {
+pub fn disassemble<I: Isa>(target: I::Target, words: &[u32], trailing: &[u8]) -> Vec<Line> {
     let mut lines = Vec::new();
     let mut at = 0;
     while at < words.len() {
-        match decode_at(target, words, at) {
+        match decode_at::<I>(target, words, at) {
             Ok((inst, n)) => {
                 lines.push(Line {
                     offset: at * 4,
@@ -172,7 +178,7 @@ pub struct Assembled {
 }
 
 /// Assemble a source: one instruction per line, `;`/`//` comments and blank lines skipped.
-pub fn assemble(target: Target, source: &str) -> Vec<Assembled> {
+pub fn assemble<I: Isa>(target: I::Target, source: &str) -> Vec<Assembled> {
     let mut out = Vec::new();
     for (i, raw) in source.split('\n').enumerate() {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
@@ -180,8 +186,8 @@ pub fn assemble(target: Target, source: &str) -> Vec<Assembled> {
         if code.trim().is_empty() {
             continue;
         }
-        let result = formats::parse(target, code)
-            .map(|inst| formats::encode(&inst))
+        let result = I::parse(target, code)
+            .map(|inst| I::encode(&inst))
             .map_err(|e| {
                 // The library counts bytes; report characters.
                 let byte = e.column.saturating_sub(1).min(code.len());
@@ -208,9 +214,95 @@ pub fn words_text(words: &[u32]) -> String {
     s
 }
 
+/// Check one encoding case (docs/vector-format.md "Encoding vectors"): its words decode to
+/// exactly its asm, using every word, and its asm assembles to exactly its words. `Ok` if
+/// both directions hold, else every direction that failed.
+pub fn check_encoding_case<I: Isa>(
+    target: I::Target,
+    case: &crate::vector::Case,
+) -> Result<(), String> {
+    let mut problems = Vec::new();
+    if case.words.is_empty() {
+        return Err("an encoding case needs its words".into());
+    }
+    match I::decode(target, &case.words) {
+        Ok((inst, used)) => {
+            let text = inst.to_string();
+            if used != case.words.len() {
+                problems.push(format!(
+                    "decode used {used} of the {} words (as `{text}`)",
+                    case.words.len()
+                ));
+            } else if text != case.asm {
+                problems.push(format!("decode printed `{text}`"));
+            }
+        }
+        Err(e) => problems.push(format!("decode failed: {e}")),
+    }
+    match I::parse(target, &case.asm) {
+        Ok(inst) => {
+            let words = I::encode(&inst);
+            if words != case.words {
+                problems.push(format!("assembling gave {}", words_text(&words)));
+            }
+        }
+        Err(e) => problems.push(format!("assembling failed: {e}")),
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+/// A failure report for an encoding case.
+pub fn encoding_report(
+    path: &std::path::Path,
+    case: &crate::vector::Case,
+    problem: &str,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "FAIL {} ({}:{})", case.id, path.display(), case.line);
+    let _ = writeln!(s, "  asm:      {}", case.asm);
+    let _ = writeln!(s, "  words:    {}", words_text(&case.words));
+    let _ = writeln!(s, "  error:    {problem}");
+    s
+}
+
+/// Check every case of a parsed encoding file of ISA `I`: (passed, failure reports). When
+/// `target` is an error (the file names no target of `I`), every case fails with it.
+pub fn check_encoding_file<I: Isa>(
+    path: &std::path::Path,
+    file: &crate::vector::VecFile,
+    target: Result<I::Target, String>,
+) -> (usize, Vec<String>) {
+    let target = match target {
+        Ok(t) => t,
+        Err(e) => {
+            return (
+                0,
+                file.cases
+                    .iter()
+                    .map(|c| encoding_report(path, c, &e))
+                    .collect(),
+            )
+        }
+    };
+    let mut passed = 0;
+    let mut failures = Vec::new();
+    for case in &file.cases {
+        match check_encoding_case::<I>(target, case) {
+            Ok(()) => passed += 1,
+            Err(e) => failures.push(encoding_report(path, case, &e)),
+        }
+    }
+    (passed, failures)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gpuref_amd_gcn5::{Gcn5, Target};
 
     #[test]
     fn hex_words_and_their_errors() {
@@ -231,7 +323,7 @@ mod tests {
     fn disassembly_goes_on_after_a_bad_dword() {
         // s_nop 0, an unknown SOP1 opcode (0xff), s_endpgm, then 2 stray bytes.
         let words = [0xbf80_0000, 0xbe80_ff00, 0xbf81_0000];
-        let lines = disassemble(Target::Gfx900, &words, &[1, 2]);
+        let lines = disassemble::<Gcn5>(Target::Gfx900, &words, &[1, 2]);
         let text: Vec<String> = lines.iter().map(Line::render).collect();
         assert_eq!(text[0], "00000000: bf800000                   s_nop 0");
         assert!(
@@ -246,7 +338,7 @@ mod tests {
     #[test]
     fn assembly_reports_line_and_column() {
         let src = "; a comment\n\n  s_nop 0 // idle\ns_add_u32 s0, s1, bogus\n";
-        let out = assemble(Target::Gfx900, src);
+        let out = assemble::<Gcn5>(Target::Gfx900, src);
         assert_eq!(out.len(), 2);
         assert_eq!(out[0].line, 3);
         assert_eq!(out[0].result, Ok(vec![0xbf80_0000]));

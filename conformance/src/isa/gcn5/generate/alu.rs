@@ -19,7 +19,7 @@ mod forms;
 pub mod mix;
 
 use super::{case_id, Rng};
-use crate::reference::gcn5_alu::{flags_of_trapsts, get, wave, EXCP_MASK};
+use crate::isa::gcn5::alu::{flags_of_trapsts, get, wave, EXCP_MASK};
 use crate::vector::{Alt, Case, FlagSpec, FloatType, Spec, VecFile};
 use gpuref_amd_gcn5::alu::rules::resolve;
 use gpuref_amd_gcn5::alu::valu::{Accept, Output};
@@ -34,7 +34,7 @@ use std::collections::HashSet;
 
 /// MODE of integer rows and of the clamp and random levels (gpuref eval's default: round to
 /// nearest even, denormals kept, DX10_CLAMP 1, IEEE 1).
-pub const DEFAULT_MODE: u32 = 0x3f0;
+pub use gpuref_amd_gcn5::alu::mode::DEFAULT_MODE;
 /// MODE values of rows with a float operand: the default; every denormal flushed with
 /// DX10_CLAMP and IEEE off; round toward zero (single and double/half) with denormals kept.
 pub const FLOAT_MODES: [u32; 3] = [DEFAULT_MODE, 0x000, 0x3ff];
@@ -45,7 +45,6 @@ pub const EDGE_CAP_OTHER: usize = 24;
 /// Seeded random cases per row.
 pub const RANDOM_PER_ROW: usize = 8;
 
-#[path = "gcn5_alu_values.rs"]
 mod values;
 use values::Kind;
 #[cfg(test)]
@@ -433,7 +432,8 @@ fn run_case(
     }
     names.extend(changed.into_iter().filter(|n| !covered.contains(n)));
     let new_flags = w.trapsts & EXCP_MASK & !before.trapsts;
-    let read = |n: &str| -> Result<u64, String> { Ok(get(&w, crate::eval::parse_reg(n)?)) };
+    let read =
+        |n: &str| -> Result<u64, String> { Ok(get(&w, crate::isa::gcn5::eval::parse_reg(n)?)) };
     let mut outputs: Vec<(String, Spec)> = Vec::new();
     for n in &names {
         outputs.push((n.clone(), Spec::exact(read(n)?)));
@@ -810,9 +810,8 @@ pub fn row_files(target: Target, levels: Levels) -> Vec<RowFile> {
 
 /// The corpus folder of a target.
 pub fn target_dir(target: Target) -> &'static str {
-    super::gcn5_encoding::target_dir(target)
+    super::encoding::target_dir(target)
 }
 
 #[cfg(test)]
-#[path = "gcn5_alu_tests.rs"]
 mod tests;

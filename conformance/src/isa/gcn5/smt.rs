@@ -1,8 +1,9 @@
 //! `gpuref smt`: the z3 model of one instruction as a self-contained SMT-LIB2 script
 //! (gpuref-smt; the interface is in docs/design/0027-smt-models.md).
 
-use crate::gcn5::parse_target;
+use crate::asm::parse_target;
 use gpuref_amd_gcn5::instructions::rows;
+use gpuref_amd_gcn5::Gcn5;
 
 /// Why no script was printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,12 +38,12 @@ pub fn smt(
             mods.omod
         )));
     }
-    let t = parse_target(target).map_err(SmtError::Usage)?;
+    let t = parse_target::<Gcn5>(target).map_err(SmtError::Usage)?;
     let mode = mode
         .map(parse_mode)
         .transpose()
         .map_err(SmtError::Usage)?
-        .unwrap_or(crate::eval::DEFAULT_MODE);
+        .unwrap_or(crate::isa::gcn5::eval::DEFAULT_MODE);
     let name = mnemonic.to_ascii_uppercase();
     let mut named = rows().filter(|r| r.name == name).peekable();
     if named.peek().is_none() {

@@ -6,8 +6,8 @@
 //! float→integer result is "any bits", `min_num`/`max_num` of two zeros of opposite signs
 //! accepts either zero, and the invalid flag of `fma(±inf, ±0, qNaN)` is not checked.
 
-use super::{case_id, Rng};
-use crate::reference::float::{mode_text, Fmt, Instr, Op};
+use crate::generate::{case_id, Rng};
+use crate::isa::float::reference::{mode_text, Fmt, Instr, Op};
 use crate::vector::{Alt, Case, FlagSpec, FloatType, Spec, VecFile};
 use gpuref_float::ops::{IntType, Predicate};
 use gpuref_float::{DenormModes, Denormals, Flags, FpMode, Rounding, Tininess};

@@ -1,0 +1,257 @@
+//! The ISA registry: the one place the conformance layer learns which ISAs exist. Every
+//! command reaches an ISA through [`IsaEntry`]; a vector or state file is dispatched by the
+//! `isa` (and `target`, `kind`) its header names, never by its extension. Each ISA's code
+//! lives in its own folder here (`isa/<name>/`) behind its entry, and is registered by one
+//! line in [`REGISTRY`] (docs/guides/adding-an-isa.md).
+
+pub mod example;
+pub mod float;
+pub mod gcn5;
+
+use crate::asm::{Assembled, Line};
+use crate::generate::Generated;
+use crate::reference::Observed;
+use crate::vector::{Case, ParseError, VecFile};
+use gpuref_core::isa::IsaInfo;
+use gpuref_core::Rule;
+use std::path::{Path, PathBuf};
+
+/// Evaluates the value cases of one file (one ISA, target and kind), caching what repeats.
+pub trait ValueReference {
+    /// The reference's answer for `case`; an error names what it cannot evaluate.
+    fn eval(&mut self, case: &Case) -> Result<Observed, String>;
+}
+
+/// The outcome of checking a file whose cases the ISA checks itself (encoding and state
+/// files): passed cases and one failure report per failed case.
+pub type Checked = (usize, Vec<String>);
+
+/// Why `eval` printed nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalError {
+    /// A bad argument (the message names it).
+    Usage(String),
+    /// The instruction has no executable semantics yet (the message says why).
+    NoSemantics(String),
+}
+
+impl From<String> for EvalError {
+    fn from(m: String) -> Self {
+        EvalError::Usage(m)
+    }
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvalError::Usage(m) | EvalError::NoSemantics(m) => f.write_str(m),
+        }
+    }
+}
+
+/// What the conformance layer needs of an ISA. Methods an ISA does not support keep their
+/// default, which says so.
+pub trait IsaEntry: Sync {
+    /// Name (the `isa` header and `--isa` value), title and targets.
+    fn info(&self) -> &'static IsaInfo;
+
+    /// Whether the whole corpus and `gpuref run` list it: false for the example ISA, which
+    /// exists to prove the seam (`GPUREF_EXAMPLE_ISA=1` registers it).
+    fn listed(&self) -> bool {
+        true
+    }
+
+    /// Whether the ISA has machine code (`asm`, `disasm` and `eval` take its targets).
+    fn has_code(&self) -> bool {
+        true
+    }
+
+    /// The corpus folders (under the corpus root) whose files the ISA generates.
+    fn corpus_dirs(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Every file of the ISA's committed corpus: path under the corpus root and content.
+    fn corpus(&self) -> Vec<(PathBuf, Generated)> {
+        Vec::new()
+    }
+
+    /// The ISA's parts of the corpus and their budgets in bytes (docs/design/0039): `NAME`
+    /// for all its folders, or `NAME-SUBFOLDER` (`gcn5-alu`) per subfolder.
+    fn parts(&self) -> &'static [(&'static str, usize)] {
+        &[]
+    }
+
+    /// An on-demand seeded-random level with `n` cases per row (`gpuref generate --random`):
+    /// its files and the folders they fill; `None` when the ISA has none.
+    #[allow(clippy::type_complexity)]
+    fn random_level(&self, _n: usize) -> Option<(Vec<(PathBuf, Generated)>, Vec<String>)> {
+        None
+    }
+
+    /// A reference for the value cases of `file` (by its `target` and `kind` headers).
+    fn value_reference(&self, file: &VecFile) -> Result<Box<dyn ValueReference>, String>;
+
+    /// Problems of a value file that only the ISA can see (besides the format's own).
+    fn lint(&self, _path: &Path, _text: &str, _file: &VecFile) -> Vec<ParseError> {
+        Vec::new()
+    }
+
+    /// Encoding files (`#!kind encoding`): `Some` with the outcome when `file` is one the
+    /// ISA checks itself.
+    fn check_encoding(&self, _path: &Path, _file: &VecFile) -> Option<Checked> {
+        None
+    }
+
+    /// A state-transition file's cases against the reference.
+    fn check_state(&self, path: &Path, _file: &crate::state::StateFile) -> Result<Checked, String> {
+        Err(format!(
+            "{}: isa `{}` has no state-transition reference",
+            path.display(),
+            self.info().name
+        ))
+    }
+
+    /// Compare an adapter's answer to a state request with the case: `Ok(None)` if it is
+    /// allowed, `Ok(Some(difference))` if not, `Err` if the answer cannot be read.
+    fn compare_state_answer(
+        &self,
+        target: &str,
+        _case: &crate::state::Case,
+        _got: &std::collections::BTreeMap<String, crate::state::Value>,
+    ) -> Result<Option<String>, String> {
+        Err(format!(
+            "no comparison for state vectors of {}:{target}",
+            self.info().name
+        ))
+    }
+
+    /// Assemble a source, one instruction per line.
+    fn assemble(&self, _target: &str, _source: &str) -> Result<Vec<Assembled>, String> {
+        Err(format!("isa `{}` has no assembler", self.info().name))
+    }
+
+    /// Disassemble a dword stream (and trailing bytes that do not fill a dword).
+    fn disassemble(
+        &self,
+        _target: &str,
+        _words: &[u32],
+        _trailing: &[u8],
+    ) -> Result<Vec<Line>, String> {
+        Err(format!("isa `{}` has no disassembler", self.info().name))
+    }
+
+    /// Run one instruction on a fresh state with `regs` (`REG=VALUE`) set first and MODE
+    /// `mode` (the ISA's default when `None`): the lines to print (`gpuref eval`).
+    fn eval(
+        &self,
+        _target: &str,
+        _mode: Option<&str>,
+        _asm: &str,
+        _regs: &[String],
+    ) -> Result<String, EvalError> {
+        Err(EvalError::Usage(format!(
+            "isa `{}` has no `eval`",
+            self.info().name
+        )))
+    }
+
+    /// The rule with this id (or an old id of it) among those the ISA states.
+    fn rule(&self, _id: &str) -> Option<&'static Rule> {
+        None
+    }
+}
+
+/// Every ISA, one registration line each.
+static REGISTRY: &[&dyn IsaEntry] = &[&float::Float, &gcn5::Gcn5Entry, &example::ExampleEntry];
+
+/// The registered ISAs: the listed ones, and the example ISA when `GPUREF_EXAMPLE_ISA=1`.
+pub fn all() -> impl Iterator<Item = &'static dyn IsaEntry> {
+    let example = std::env::var_os("GPUREF_EXAMPLE_ISA").is_some_and(|v| v == "1");
+    REGISTRY
+        .iter()
+        .copied()
+        .filter(move |e| e.listed() || example)
+}
+
+/// The names of the registered ISAs: `float, gcn5`.
+pub fn names() -> String {
+    let v: Vec<&str> = all().map(|e| e.info().name).collect();
+    v.join(", ")
+}
+
+/// The ISA named `name`; an error that lists the known ones otherwise.
+pub fn by_name(name: &str) -> Result<&'static dyn IsaEntry, String> {
+    all()
+        .find(|e| e.info().name == name)
+        .ok_or_else(|| format!("unknown isa `{name}` (known: {})", names()))
+}
+
+/// The ISA with machine code whose targets include `target` (what `asm`, `disasm` and
+/// `eval` take); an error listing every such target otherwise.
+pub fn by_target(target: &str) -> Result<&'static dyn IsaEntry, String> {
+    all()
+        .filter(|e| e.has_code())
+        .find(|e| e.info().target(target).is_some())
+        .ok_or_else(|| format!("unknown target `{target}` (known: {})", target_names()))
+}
+
+/// Every target of every ISA with machine code, in registry order.
+pub fn target_names() -> String {
+    let v: Vec<String> = all()
+        .filter(|e| e.has_code() && !e.info().targets.is_empty())
+        .map(|e| e.info().target_names())
+        .collect();
+    v.join(", ")
+}
+
+/// The ISA a parsed vector file names in its `isa` header.
+pub fn of_file(file: &VecFile) -> Result<&'static dyn IsaEntry, String> {
+    match file.header("isa") {
+        Some(isa) => by_name(isa),
+        None => Err(format!(
+            "the file has no `#!isa` header (known: {})",
+            names()
+        )),
+    }
+}
+
+/// The rule with this id, of any ISA (the float core's rules are ISA `float`'s).
+pub fn rule(id: &str) -> Option<&'static Rule> {
+    all().find_map(|e| e.rule(id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn isas_are_found_by_name_and_target() {
+        assert_eq!(by_name("gcn5").map(|e| e.info().name), Ok("gcn5"));
+        assert_eq!(by_target("gfx908").map(|e| e.info().name), Ok("gcn5"));
+        let e = by_name("r900").err().unwrap();
+        assert!(
+            e.contains("unknown isa `r900`") && e.contains("gcn5"),
+            "{e}"
+        );
+        let e = by_target("gfx1030").err().unwrap();
+        assert!(e.contains("gfx900, gfx908"), "{e}");
+    }
+
+    #[test]
+    fn every_isa_has_a_distinct_name_and_targets() {
+        let mut names: Vec<&str> = REGISTRY.iter().map(|e| e.info().name).collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n, "two ISAs share a name");
+        let mut targets: Vec<&str> = REGISTRY
+            .iter()
+            .flat_map(|e| e.info().targets.iter().map(|t| t.name))
+            .collect();
+        let n = targets.len();
+        targets.sort();
+        targets.dedup();
+        assert_eq!(targets.len(), n, "two ISAs share a target name");
+    }
+}
