@@ -342,7 +342,7 @@ fn answer_fields<'a>(line: &'a str, id: &str) -> Result<Vec<&'a str>, String> {
 /// Parse one answer line for the state request with id `id` (protocol 2): `ok<TAB>ID<TAB>`
 /// and the final state as one JSON object, or `unsupported`/`error` as for value cases.
 /// The object's shape is checked here (an object of state values); what its names mean is
-/// the reference's business (`reference::gcn5_state::compare_answer`).
+/// the reference's business (the ISA's `IsaEntry::compare_state_answer`).
 pub fn parse_state_answer(line: &str, id: &str) -> Result<Answer, String> {
     let f = answer_fields(line, id)?;
     match f[0] {

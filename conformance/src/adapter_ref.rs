@@ -1,14 +1,13 @@
 //! `gpuref adapter`: the built-in reference behind the adapter protocol
 //! (docs/adapter-protocol.md), on stdin and stdout. It speaks version 2 with the `state`
-//! feature for gcn5:gfx900 and gcn5:gfx908 and answers each state request with what the
-//! reference's run of the case changes (exact values, the answer an emulator would give);
+//! feature for every target of every ISA whose registry entry serves state requests, and
+//! answers each state request with what the reference's run of the case changes (exact values, the answer an emulator would give);
 //! value cases it answers `unsupported`. It is the example of a protocol-2 adapter that
 //! covers the whole state corpus, and the runner's end-to-end check of the state request
 //! at scale: gpuref's own answers, sent through the protocol, must pass its own vectors.
 
-use crate::isa::gcn5::state::{changed_state, initial_wave, instruction, run};
+use crate::isa::{self, IsaEntry};
 use crate::state::{Case, Value};
-use gpuref_amd_gcn5::Target;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -26,8 +25,8 @@ struct Request {
 }
 
 /// The answer line to a state request of `target` (`None`: no target line yet).
-fn answer(target: Option<Target>, id: &str, json: &str) -> String {
-    let Some(target) = target else {
+fn answer(target: Option<(&dyn IsaEntry, &str)>, id: &str, json: &str) -> String {
+    let Some((entry, target)) = target else {
         return format!("unsupported\t{id}\tno `target` line before the request");
     };
     let r: Request = match serde_json::from_str(json) {
@@ -46,12 +45,10 @@ fn answer(target: Option<Target>, id: &str, json: &str) -> String {
         why: String::new(),
         line: 0,
     };
-    let outcome = instruction(target, &case)
-        .and_then(|inst| initial_wave(target, &case).and_then(|w| run(&inst, w)));
-    match outcome {
-        Ok(o) => format!(
+    match entry.answer_state(target, &case) {
+        Ok(changed) => format!(
             "ok\t{id}\t{}",
-            serde_json::to_string(&changed_state(&o)).unwrap_or_default()
+            serde_json::to_string(&changed).unwrap_or_default()
         ),
         Err(e) => format!("error\t{id}\t{}", e.replace(['\t', '\n'], " ")),
     }
@@ -80,16 +77,26 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
             return 2;
         }
     };
+    let served: Vec<String> = isa::all()
+        .filter(|e| e.serves_state())
+        .flat_map(|e| {
+            e.info()
+                .targets
+                .iter()
+                .map(move |t| format!("{}:{}", e.info().name, t.name))
+        })
+        .collect();
+    let served = served.join(",");
     let hello = if offered >= 2 {
-        "hello\t2\tgpuref\tgcn5:gfx900,gcn5:gfx908\tstate"
+        format!("hello\t2\tgpuref\t{served}\tstate")
     } else {
         // Protocol 1 has no state request: nothing to answer but `unsupported`.
-        "hello\t1\tgpuref\tgcn5:gfx900,gcn5:gfx908\t-"
+        format!("hello\t1\tgpuref\t{served}\t-")
     };
     if writeln!(out, "{hello}").and_then(|_| out.flush()).is_err() {
         return 1;
     }
-    let mut target = None;
+    let mut target: Option<(&dyn IsaEntry, String)> = None;
     for line in lines {
         let Ok(line) = line else { return 1 };
         let f: Vec<&str> = line.splitn(3, '\t').collect();
@@ -102,10 +109,15 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
                 continue;
             }
             ["target", t] => {
-                target = t.strip_prefix("gcn5:").and_then(Target::parse);
+                target = t.split_once(':').and_then(|(name, t)| {
+                    let e = isa::by_name(name).ok().filter(|e| e.serves_state())?;
+                    e.info().target(t).map(|_| (e, t.to_string()))
+                });
                 continue;
             }
-            ["state", id, json] if offered >= 2 => answer(target, id, json),
+            ["state", id, json] if offered >= 2 => {
+                answer(target.as_ref().map(|(e, t)| (*e, t.as_str())), id, json)
+            }
             ["case", id, ..] => {
                 format!("unsupported\t{id}\tgpuref adapter answers state requests only")
             }

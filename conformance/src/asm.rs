@@ -11,7 +11,7 @@
 //!   skipped. A bad line is reported with line, column and reason, and the other lines are
 //!   still assembled; the exit status is then 1.
 //!
-//! docs/design/0018-gcn5-cli-vectors-and-decode-speed.md has the decisions.
+//! Design note 0018 (the command line and decode speed) has the decisions.
 
 use gpuref_core::isa::Isa;
 use std::fmt::Write as _;
@@ -297,53 +297,4 @@ pub fn check_encoding_file<I: Isa>(
         }
     }
     (passed, failures)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use gpuref_amd_gcn5::{Gcn5, Target};
-
-    #[test]
-    fn hex_words_and_their_errors() {
-        assert_eq!(
-            parse_hex_words(" bf800000, 0x1\n0XfF ").unwrap(),
-            vec![0xbf80_0000, 1, 0xff]
-        );
-        assert_eq!(parse_hex_words("").unwrap(), Vec::<u32>::new());
-        let e = parse_hex_words("bf800000 123456789").unwrap_err();
-        assert!(e.starts_with("column 10: `123456789`"), "{e}");
-        let e = parse_hex_words("0x").unwrap_err();
-        assert!(e.starts_with("column 1: `0x`"), "{e}");
-        let e = parse_hex_words("é zz").unwrap_err();
-        assert!(e.starts_with("column 1: `é`"), "{e}");
-    }
-
-    #[test]
-    fn disassembly_goes_on_after_a_bad_dword() {
-        // s_nop 0, an unknown SOP1 opcode (0xff), s_endpgm, then 2 stray bytes.
-        let words = [0xbf80_0000, 0xbe80_ff00, 0xbf81_0000];
-        let lines = disassemble::<Gcn5>(Target::Gfx900, &words, &[1, 2]);
-        let text: Vec<String> = lines.iter().map(Line::render).collect();
-        assert_eq!(text[0], "00000000: bf800000                   s_nop 0");
-        assert!(
-            text[1].starts_with("00000004: be80ff00                   .long 0xbe80ff00 // error: byte offset 0x4: unknown SOP1 opcode 255 on gfx900"),
-            "{}",
-            text[1]
-        );
-        assert_eq!(text[2], "00000008: bf810000                   s_endpgm");
-        assert!(text[3].contains(".byte 0x01, 0x02 // error: byte offset 0xc: 2 trailing bytes"));
-    }
-
-    #[test]
-    fn assembly_reports_line_and_column() {
-        let src = "; a comment\n\n  s_nop 0 // idle\ns_add_u32 s0, s1, bogus\n";
-        let out = assemble::<Gcn5>(Target::Gfx900, src);
-        assert_eq!(out.len(), 2);
-        assert_eq!(out[0].line, 3);
-        assert_eq!(out[0].result, Ok(vec![0xbf80_0000]));
-        assert_eq!(out[1].line, 4);
-        let (col, reason) = out[1].result.clone().unwrap_err();
-        assert_eq!(col, 19, "{reason}");
-    }
 }

@@ -1,7 +1,7 @@
 //! `gpuref`: the command-line front end. See `gpuref --help`.
 
 use clap::{Parser, Subcommand};
-use gpuref_conformance::isa::gcn5::generate::alu::coverage::Reuse;
+use gpuref_conformance::isa::{self, Reuse};
 use gpuref_conformance::{check, generate};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -28,11 +28,11 @@ enum Command {
         /// Compare with the files under --out instead of writing; exit 1 if any differs.
         #[arg(long)]
         check: bool,
-        /// Only this ISA's files (float: the float core; gcn5: GCN5/CDNA1 encodings).
+        /// Only this ISA's files (`float`: the float core; one of the registry's ISAs).
         /// Without it, the whole corpus.
-        #[arg(long, value_parser = ["float", "gcn5"])]
+        #[arg(long)]
         isa: Option<String>,
-        /// Write only the GCN5 state-transition files, with at most N cases per row: an
+        /// Write only the state-transition files, with at most N cases per row: an
         /// on-demand level (the committed corpus has 32; docs/design/0035). Needs an --out
         /// outside the committed corpus; `gpuref run --vectors DIR` runs it.
         #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa", "random"])]
@@ -41,7 +41,7 @@ enum Command {
         /// flat, global, scratch, smem, mimg, program).
         #[arg(long, value_delimiter = ',', requires = "state_cap")]
         state_family: Vec<String>,
-        /// Instead of the corpus: an on-demand seeded-random level of the GCN5 ALU vectors,
+        /// Instead of the corpus: an on-demand seeded-random level of the ALU value vectors,
         /// N cases per instruction, written under --out (which must not be the committed
         /// corpus), with its own MANIFEST; run it with `gpuref run --vectors DIR`.
         #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa"])]
@@ -77,10 +77,9 @@ enum Command {
         #[arg(long, default_value_t = 50)]
         max_reports: usize,
     },
-    /// Disassemble GCN5/CDNA1 machine code into LLVM-syntax text, one instruction per line.
-    #[command(after_help = DISASM_HELP)]
+    /// Disassemble machine code into assembly text, one instruction per line.
     Disasm {
-        /// gfx900 (Vega) or gfx908 (MI100).
+        /// The target (the list of targets is below).
         #[arg(long)]
         target: String,
         /// The code as hex dwords (`bf800000 c0020002 00000010`), instead of FILE.
@@ -89,16 +88,15 @@ enum Command {
         /// A file of raw little-endian code bytes; `-` reads stdin.
         file: Option<PathBuf>,
     },
-    /// Run one GCN5/CDNA1 instruction on a wave and print the registers it changed.
-    #[command(after_help = EVAL_HELP)]
+    /// Run one instruction on a fresh state and print the registers it changed.
     Eval {
-        /// gfx900 (Vega) or gfx908 (MI100).
+        /// The target (the list of targets is below).
         #[arg(long)]
         target: String,
         /// The MODE register (hex `0x...` or decimal) [default: 0x3f0, see below].
         #[arg(long)]
         mode: Option<String>,
-        /// The instruction, in LLVM syntax.
+        /// The instruction, in the ISA's assembly syntax.
         asm: String,
         /// Registers to set first: `s1=0x5`, `s[2:3]=...`, `vcc=...`, `exec=...`, `m0=...`,
         /// `scc=1`, `v1=...` (every lane), `v1[5]=...` (one lane), ...
@@ -107,7 +105,7 @@ enum Command {
     /// Per target and format: opcode rows, and how many are decoded, have semantics, a z3
     /// model, vectors, or are exempt.
     Coverage {
-        /// Only gfx900 or gfx908.
+        /// Only this target.
         #[arg(long)]
         target: Option<String>,
         /// table (with the reasons rows have no semantics) or csv.
@@ -138,17 +136,16 @@ enum Command {
     Explain {
         /// The mnemonic, e.g. v_min_f32.
         mnemonic: String,
-        /// Only this target's rows: gfx900 or gfx908.
+        /// Only this target's rows.
         #[arg(long)]
         target: Option<String>,
         /// The repository root (the kernel's doc comment is read from its sources).
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
-    /// Print the z3 model of a GCN5/CDNA1 ALU instruction as an SMT-LIB2 script.
-    #[command(after_help = SMT_HELP)]
+    /// Print the z3 model of an ALU instruction as an SMT-LIB2 script.
     Smt {
-        /// gfx900 (Vega) or gfx908 (MI100).
+        /// The target (the list of targets is below).
         #[arg(long)]
         target: String,
         /// The MODE register (hex `0x...` or decimal) [default: 0x3f0].
@@ -166,10 +163,9 @@ enum Command {
         /// The instruction's mnemonic (`s_add_u32`).
         mnemonic: String,
     },
-    /// Assemble GCN5/CDNA1 LLVM-syntax text; prints each instruction's hex dwords.
-    #[command(after_help = ASM_HELP)]
+    /// Assemble text in the ISA's assembly syntax; prints each instruction's hex dwords.
     Asm {
-        /// gfx900 (Vega) or gfx908 (MI100).
+        /// The target (the list of targets is below).
         #[arg(long)]
         target: String,
         /// A file of assembly, instead of TEXT; `-` reads stdin.
@@ -190,12 +186,9 @@ Exit status: 0 all decoded; 1 some dwords did not decode; 2 bad arguments or inp
 target, bad hex, unreadable file).";
 
 const EVAL_HELP: &str = "\
-Registers are 0 unless set; a VGPR given one value holds it in all 64 lanes. Output: one
-`REG=0xVALUE` line per register the instruction changed (`scc=1`; a VGPR whose lanes all
-changed alike as `v0=0x...`, otherwise `v0[LANE]=0x...` per changed lane; `pc=` only for a
-jump). MODE defaults to 0x3f0: the manual gives no launch value, so this is LLVM 14's
-default compute kernel setting (round to nearest even, denormals kept, DX10_CLAMP=1,
-IEEE=1). Instructions without executable semantics yet say why.
+Registers are 0 unless set. Output: one `REG=0xVALUE` line per register the instruction
+changed; a result the manual leaves open says what else it accepts and the rule.
+Instructions without executable semantics yet say why.
 Exit status: 0 executed; 1 the instruction has no semantics yet; 2 bad arguments.";
 
 const ASM_HELP: &str = "\
@@ -205,16 +198,9 @@ the other lines are still assembled.
 Exit status: 0 all assembled; 1 some lines did not assemble; 2 bad arguments or input.";
 
 const SMT_HELP: &str = "\
-Output: a self-contained SMT-LIB2 script for a stock `z3`: each source operand declared
-(`s0` `s1` `s2`, `d_in` `scc_in` `vcc_in` `exec_in` `m0_in` `pc_in` `simm16` `lane`), each
-result a `define-fun` (`d` `scc` `vcc` `exec` `m0` `pc`) and also a function of the operands
-(`s_add_u32.d`). Append assertions to prove a rewrite, e.g.
-  gpuref smt --target gfx900 s_add_u32 | { cat; echo '(assert (not (= d (s_add_u32.d s1 s0))))(check-sat)'; } | z3 -in
-prints `unsat`. See docs/design/0027-smt-models.md.
-`--clamp` and `--omod N` give the model of the VOP3 form with those output modifiers, for
-the MODE given (OMOD is ignored under IEEE = 1 or with output denormals enabled); the
-outputs keep their names, and a clamped float result adds `zero_any` (clamp(-0) is either
-zero). See docs/design/0042-smt-output-modifiers.md.
+Output: a self-contained SMT-LIB2 script for a stock `z3`: each source operand declared,
+each result a `define-fun` and also a function of the operands; append assertions to prove
+a rewrite. See docs/design/0027-smt-models.md.
 Exit status: 0 printed; 1 the row has no model (the reason is printed); 2 bad arguments.";
 
 const RUN_HELP: &str = "\
@@ -225,7 +211,7 @@ Usage: gpuref run [OPTIONS] [FILTER] [LIBTEST OPTIONS]
 Options:
   --adapter CMD     run against the adapter started by `sh -c CMD` (docs/adapter-protocol.md);
                     without it, against the built-in reference
-  --target T        only files whose target is T (e.g. ieee754, gfx900)
+  --target T        only files whose target is T (targets: see `gpuref coverage`)
   --vectors DIR     corpus root [default: vectors]
   --timeout SECS    seconds to wait for each adapter answer [default: 10]
   --batch N         cases per batch sent to the adapter [default: 1024]
@@ -238,12 +224,44 @@ FILTER and the libtest options select and list the trials (one per instruction f
   --list, --exact, --skip PATTERN, --test-threads N, --format pretty|terse|json, -q
 ";
 
+/// The command line, with each command's help followed by what every registered ISA says
+/// of it (its targets, register names, defaults).
+fn parse_cli() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut cmd = Cli::command();
+    for (name, base) in [
+        ("disasm", DISASM_HELP),
+        ("eval", EVAL_HELP),
+        ("asm", ASM_HELP),
+        ("smt", SMT_HELP),
+    ] {
+        let mut text = base.to_string();
+        for e in isa::all().filter(|e| e.has_code()) {
+            let info = e.info();
+            text += &format!(
+                "\n\nISA {} ({}; targets {}; {}):",
+                info.name,
+                info.title,
+                info.target_names(),
+                info.syntax
+            );
+            match e.help(name) {
+                Some(h) => text += &format!("\n{h}"),
+                None => text += " -",
+            }
+        }
+        cmd = cmd.mut_subcommand(name, |c| c.after_help(text));
+    }
+    let matches = cmd.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
     if argv.get(1).map(String::as_str) == Some("run") {
         return cmd_run(&argv[2..]);
     }
-    let cli = Cli::parse();
+    let cli = parse_cli();
     match cli.command {
         Command::Generate {
             solve_coverage: true,
@@ -316,10 +334,13 @@ fn main() -> ExitCode {
             mnemonic,
         } => cmd_smt(
             &target,
-            mode.as_deref(),
             &mnemonic,
-            gpuref_smt::Mods { clamp, omod },
-            check_sat,
+            &isa::SmtOptions {
+                mode,
+                clamp,
+                omod,
+                check_sat,
+            },
         ),
     }
 }
@@ -447,22 +468,29 @@ fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCod
 }
 
 fn cmd_solve_coverage(timeout_ms: u64, reuse: Reuse) -> ExitCode {
-    use gpuref_conformance::isa::gcn5::generate::alu::coverage;
     let t = std::time::Instant::now();
     let tty = std::io::stderr().is_terminal();
-    let mut progress = |done: usize, total: usize, row: &str| {
-        if tty || done.is_multiple_of(50) || done == total {
-            eprint!("\rsolve-coverage: {done}/{total} {row:<24}");
-        }
-    };
-    let (stats, kept) =
-        match coverage::solve(std::path::Path::new("."), timeout_ms, reuse, &mut progress) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("\ngpuref generate --solve-coverage: {e}");
-                return ExitCode::FAILURE;
+    let mut stats = isa::CoverageStats::new();
+    let mut kept = 0;
+    for entry in isa::all() {
+        let name = entry.info().name;
+        let mut progress = |done: usize, total: usize, row: &str| {
+            if tty || done.is_multiple_of(50) || done == total {
+                eprint!("\rsolve-coverage: {name} {done}/{total} {row:<24}");
             }
         };
+        match entry.solve_coverage(std::path::Path::new("."), timeout_ms, reuse, &mut progress) {
+            None => {}
+            Some(Ok((s, k))) => {
+                stats.extend(s);
+                kept += k;
+            }
+            Some(Err(e)) => {
+                eprintln!("\ngpuref generate --solve-coverage: {name}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     eprintln!();
     println!("coverage model\tsat\tunsat\tunknown\tmedian ms\tworst ms");
     let (mut sat, mut unsat, mut unknown) = (0, 0, 0);
@@ -488,8 +516,14 @@ fn cmd_generate(
     isa: Option<&str>,
     random: Option<usize>,
 ) -> ExitCode {
-    if let Some(e) = gpuref_conformance::isa::gcn5::generate::alu::coverage::cache_error() {
-        eprintln!("gpuref generate: the coverage cache is malformed: {e} (rewrite it with `gpuref generate --solve-coverage`)");
+    if let Some(name) = isa {
+        if let Err(e) = isa::by_name(name) {
+            eprintln!("gpuref generate: --isa: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if let Some(e) = isa::all().find_map(|e| e.generation_problem()) {
+        eprintln!("gpuref generate: {e}");
         return ExitCode::FAILURE;
     }
     let tty = std::io::stderr().is_terminal();
@@ -589,7 +623,6 @@ fn cmd_generate(
 
 /// `gpuref generate --out DIR --state-cap N`: an on-demand level of state vectors.
 fn cmd_generate_state(out: &std::path::Path, cap: usize, families: &[String]) -> ExitCode {
-    use gpuref_conformance::isa::gcn5::generate::state as gcn5_state;
     let fail = |msg: String| {
         eprintln!("gpuref generate: {msg}");
         ExitCode::from(2)
@@ -602,12 +635,30 @@ fn cmd_generate_state(out: &std::path::Path, cap: usize, families: &[String]) ->
             out.display()
         ));
     }
-    let fams: Vec<&str> = if families.is_empty() {
-        gcn5_state::families().to_vec()
-    } else {
-        families.iter().map(String::as_str).collect()
+    let mut level = isa::StateLevel {
+        files: 0,
+        cases: 0,
+        bytes: 0,
+        rows: Vec::new(),
     };
-    match gcn5_state::write_level(out, cap, &fams) {
+    for entry in isa::all().filter(|e| !e.state_families().is_empty()) {
+        let known = entry.state_families();
+        let fams: Vec<&str> = if families.is_empty() {
+            known.to_vec()
+        } else {
+            families.iter().map(String::as_str).collect()
+        };
+        match entry.write_state_level(out, cap, &fams) {
+            Ok(l) => {
+                level.files += l.files;
+                level.cases += l.cases;
+                level.bytes += l.bytes;
+                level.rows.extend(l.rows);
+            }
+            Err(e) => return fail(e),
+        }
+    }
+    match Ok::<_, String>(level) {
         Ok(l) => {
             println!(
                 "{} state files, {} cases, {:.1} MiB under {} (at most {cap} cases per row)",
@@ -764,24 +815,20 @@ fn cmd_run(args: &[String]) -> ExitCode {
     ExitCode::from(run::run(opts, libtest_args) as u8)
 }
 
-fn cmd_smt(
-    target: &str,
-    mode: Option<&str>,
-    mnemonic: &str,
-    mods: gpuref_smt::Mods,
-    check_sat: bool,
-) -> ExitCode {
-    use gpuref_conformance::isa::gcn5::smt::{smt, SmtError};
-    match smt(target, mode, mnemonic, mods, check_sat) {
+fn cmd_smt(target: &str, mnemonic: &str, opts: &isa::SmtOptions) -> ExitCode {
+    let result = isa::by_target(target)
+        .map_err(isa::SmtError::Usage)
+        .and_then(|e| e.smt(target, mnemonic, opts));
+    match result {
         Ok(s) => {
             print!("{s}");
             ExitCode::SUCCESS
         }
-        Err(SmtError::Unmodelled(m)) => {
+        Err(isa::SmtError::Unmodelled(m)) => {
             eprintln!("gpuref smt: {m}");
             ExitCode::from(1)
         }
-        Err(SmtError::Usage(m)) => {
+        Err(isa::SmtError::Usage(m)) => {
             eprintln!("gpuref smt: {m}");
             ExitCode::from(2)
         }
@@ -812,23 +859,24 @@ fn cmd_eval(target: &str, mode: Option<&str>, asm: &str, regs: &[String]) -> Exi
 }
 
 fn cmd_coverage(target: Option<&str>, format: &str, vectors: &std::path::Path) -> ExitCode {
-    use gpuref_conformance::asm;
-    use gpuref_conformance::isa::gcn5::coverage;
-    let only = match target
-        .map(asm::parse_target::<gpuref_amd_gcn5::Gcn5>)
-        .transpose()
-    {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("gpuref coverage: {e}");
-            return ExitCode::from(2);
-        }
+    let entries: Vec<&dyn isa::IsaEntry> = match target {
+        None => isa::all().collect(),
+        Some(t) => match isa::by_target(t) {
+            Ok(e) => vec![e],
+            Err(e) => {
+                eprintln!("gpuref coverage: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
-    let lines = coverage::gcn5(vectors, only);
-    if format == "csv" {
-        print!("{}", coverage::csv(&lines));
-    } else {
-        print!("{}", coverage::table(&lines, &coverage::pending(only)));
+    for e in entries {
+        match e.coverage(vectors, target, format == "csv") {
+            Ok(report) => print!("{report}"),
+            Err(m) => {
+                eprintln!("gpuref coverage: {m}");
+                return ExitCode::from(2);
+            }
+        }
     }
     ExitCode::SUCCESS
 }

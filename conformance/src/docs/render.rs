@@ -1,8 +1,7 @@
 //! Rendering a [`Page`] as Markdown, plain text and HTML (with the site's search index,
 //! SVG bit diagrams and copies of the repository files the pages link to).
 
-use super::pages::diagram_rows;
-use super::{layout, Block, Link, Page, Span};
+use super::{Block, Diagram, Link, Page, Span};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write;
 use std::path::Path;
@@ -125,12 +124,10 @@ pub fn markdown(p: &Page) -> String {
                     excerpt_of(text, *excerpt)
                 );
             }
-            Block::Diagram { format, opcode } => md_table(
+            Block::Diagram(d) => md_table(
                 &mut o,
                 &["word".into(), "bits".into(), "field".into(), "value".into()],
-                diagram_rows(*format, *opcode)
-                    .into_iter()
-                    .map(|r| r.to_vec()),
+                d.rows().into_iter().map(|r| r.to_vec()),
             ),
         }
     }
@@ -221,11 +218,8 @@ pub fn text(p: &Page) -> String {
             } => {
                 let _ = writeln!(o, "{summary}:\n{}", excerpt_of(text, *excerpt));
             }
-            Block::Diagram { format, opcode } => {
-                let rows: Vec<Vec<String>> = diagram_rows(*format, *opcode)
-                    .into_iter()
-                    .map(|r| r.to_vec())
-                    .collect();
+            Block::Diagram(d) => {
+                let rows: Vec<Vec<String>> = d.rows().into_iter().map(|r| r.to_vec()).collect();
                 let head = ["word", "bits", "field", "value"].map(String::from);
                 text_table(&mut o, &head, &rows);
             }
@@ -263,17 +257,17 @@ fn html_spans(from: &str, spans: &[Span]) -> String {
 }
 
 /// The SVG bit diagram of one word of an encoding.
-fn svg(format: gpuref_amd_gcn5::Format, opcode: u16, word: u8) -> String {
+fn svg(d: &Diagram, word: u8) -> String {
     let mut s = format!(
         "<svg class=\"enc\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 660 64\" \
          width=\"660\" height=\"64\" role=\"img\" aria-label=\"{} word {word}\">",
-        format.name()
+        d.format
     );
-    for f in layout::fields(format).iter().filter(|f| f.0 == word) {
-        let (_, hi, lo, name) = *f;
+    for f in d.fields.iter().filter(|f| f.word == word) {
+        let (hi, lo, name) = (f.hi, f.lo, f.name);
         let x = 10 + (31 - u32::from(hi)) * 20;
         let w = (u32::from(hi - lo) + 1) * 20;
-        let fixed = layout::fixed(format, opcode, f);
+        let fixed = f.fixed.as_ref();
         let fill = if fixed.is_some() {
             "#dde7f5"
         } else {
@@ -395,9 +389,9 @@ fn html(p: &Page) -> String {
                     esc(text)
                 );
             }
-            Block::Diagram { format, opcode } => {
-                for w in 0..layout::words(*format) {
-                    o.push_str(&svg(*format, *opcode, w));
+            Block::Diagram(d) => {
+                for w in 0..d.words() {
+                    o.push_str(&svg(d, w));
                     o.push('\n');
                 }
             }

@@ -125,7 +125,7 @@ pub fn parts() -> Vec<(&'static str, usize)> {
 }
 
 /// The part of a path from the corpus root (`None`: the manifest, or a path of no part):
-/// `ISA-SUBFOLDER` when the ISA has that part (`gcn5-alu`), else `ISA` when it has that.
+/// `ISA-SUBFOLDER` when the ISA has that part (`ISA-alu`), else `ISA` when it has that.
 pub fn part_of(rel: &str) -> Option<&'static str> {
     let mut it = rel.split('/');
     let (first, second) = (it.next()?, it.next()?);
@@ -345,18 +345,8 @@ mod tests {
     #[test]
     fn paths_fall_in_their_part() {
         assert_eq!(part_of("float/f32/f32.add.vec"), Some("float"));
-        assert_eq!(
-            part_of("amd-gcn5-mi100/alu/vop2/v_add_f32.vec"),
-            Some("gcn5-alu")
-        );
-        assert_eq!(part_of("amd-gcn5-vega/alu/index.md"), Some("gcn5-alu"));
-        assert_eq!(
-            part_of("amd-gcn5-vega/encoding/sop2.vec"),
-            Some("gcn5-encoding")
-        );
-        assert_eq!(part_of("amd-gcn5-vega/state/ds.jsonl"), Some("gcn5-state"));
         assert_eq!(part_of("MANIFEST"), None);
-        assert_eq!(part_of("amd-gcn5-vega/other/x.vec"), None);
+        assert_eq!(part_of("no-such-isa/alu/x.vec"), None);
     }
 
     #[test]
@@ -370,12 +360,12 @@ mod tests {
         let entries = [
             e("float/f32/a.vec", 600),
             e("float/f32/b.vec", 500),
-            e("amd-gcn5-vega/alu/vop2/v_add_f32.vec", 100),
+            e("no-such-isa/alu/x.vec", 100),
         ];
-        let parts = [("float", 1000), ("gcn5-alu", 1000)];
+        // A file in no part still counts towards the whole corpus.
+        let parts = [("float", 1000)];
         let (totals, over) = budget_check(&entries, &parts, 2000);
-        assert_eq!(totals[0].1.bytes, 1100);
-        assert_eq!((totals[1].1.files, totals[1].1.bytes), (1, 100));
+        assert_eq!((totals[0].1.files, totals[0].1.bytes), (2, 1100));
         assert_eq!(over.len(), 1, "{over:?}");
         assert!(over[0].starts_with("part float: 1100 bytes"), "{over:?}");
         let (_, over) = budget_check(&entries, &parts, 1199);

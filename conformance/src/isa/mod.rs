@@ -77,7 +77,7 @@ pub trait IsaEntry: Sync {
     }
 
     /// The ISA's parts of the corpus and their budgets in bytes (docs/design/0039): `NAME`
-    /// for all its folders, or `NAME-SUBFOLDER` (`gcn5-alu`) per subfolder.
+    /// for all its folders, or `NAME-SUBFOLDER` (`NAME-alu`) per subfolder.
     fn parts(&self) -> &'static [(&'static str, usize)] {
         &[]
     }
@@ -156,10 +156,150 @@ pub trait IsaEntry: Sync {
         )))
     }
 
+    /// What the ISA adds to a command's help (`disasm`, `eval`, `asm`, `smt`): its register
+    /// names, defaults and an example.
+    fn help(&self, _command: &str) -> Option<&'static str> {
+        None
+    }
+
+    /// Why the ISA cannot generate its corpus now (a malformed cache), if it cannot.
+    fn generation_problem(&self) -> Option<String> {
+        None
+    }
+
+    /// `gpuref generate --solve-coverage`: ask z3 for the coverage level's inputs and
+    /// rewrite the ISA's cache under `root`; `None` when the ISA has no coverage models.
+    fn solve_coverage(
+        &self,
+        _root: &Path,
+        _timeout_ms: u64,
+        _reuse: Reuse,
+        _progress: &mut dyn FnMut(usize, usize, &str),
+    ) -> Option<std::io::Result<(CoverageStats, usize)>> {
+        None
+    }
+
+    /// The state families `--state-family` takes (empty: the ISA has no state vectors).
+    fn state_families(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// `gpuref generate --out DIR --state-cap N`: the ISA's state files of `families` with
+    /// at most `cap` cases per row.
+    fn write_state_level(
+        &self,
+        _root: &Path,
+        _cap: usize,
+        _families: &[&str],
+    ) -> Result<StateLevel, String> {
+        Err(format!("isa `{}` has no state vectors", self.info().name))
+    }
+
+    /// `gpuref coverage`: the report (a table, or CSV), for one target or all.
+    fn coverage(
+        &self,
+        _vectors: &Path,
+        _target: Option<&str>,
+        _csv: bool,
+    ) -> Result<String, String> {
+        Ok(String::new())
+    }
+
+    /// `gpuref smt`: the z3 model of one instruction as an SMT-LIB2 script.
+    fn smt(&self, _target: &str, _mnemonic: &str, _opts: &SmtOptions) -> Result<String, SmtError> {
+        Err(SmtError::Usage(format!(
+            "isa `{}` has no z3 models",
+            self.info().name
+        )))
+    }
+
+    /// Whether `gpuref adapter` serves the ISA's state requests ([`Self::answer_state`]).
+    fn serves_state(&self) -> bool {
+        false
+    }
+
+    /// `gpuref adapter`'s answer to a state request: what the reference's run of `case`
+    /// changes, as exact values (the answer an emulator would give).
+    fn answer_state(
+        &self,
+        target: &str,
+        _case: &crate::state::Case,
+    ) -> Result<std::collections::BTreeMap<String, crate::state::Value>, String> {
+        Err(format!(
+            "no state reference for {}:{target}",
+            self.info().name
+        ))
+    }
+
+    /// The ISA's pages of the instruction reference (`gpuref docs`).
+    fn pages(&self, _root: &Path) -> Vec<crate::docs::Page> {
+        Vec::new()
+    }
+
+    /// The page of one instruction (`gpuref explain`), on `target` when given; `None`
+    /// when the ISA has no such instruction.
+    fn instruction_page(
+        &self,
+        _root: &Path,
+        _mnemonic: &str,
+        _target: Option<&str>,
+    ) -> Option<crate::docs::Page> {
+        None
+    }
+
+    /// Rule status counts for `gpuref docs`'s summary: a label and the number of
+    /// specified, inferred, contested and unspecified rules.
+    fn status_table(&self) -> Vec<(String, [usize; 4])> {
+        Vec::new()
+    }
+
     /// The rule with this id (or an old id of it) among those the ISA states.
     fn rule(&self, _id: &str) -> Option<&'static Rule> {
         None
     }
+}
+
+/// Which stored coverage answers `gpuref generate --solve-coverage` keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reuse {
+    /// Every answer whose query is unchanged (its hash matches).
+    Unchanged,
+    /// The unchanged `sat` and `unsat` answers; `unknown` ones are asked again (after a
+    /// change of the timeout).
+    Settled,
+    /// None: every query is asked again.
+    Nothing,
+}
+
+/// Per coverage model: sat, unsat and unknown answers, and the solve times in ms.
+pub type CoverageStats = std::collections::BTreeMap<&'static str, (usize, usize, usize, Vec<u64>)>;
+
+/// `gpuref smt`'s options: MODE (the ISA's default when `None`), output modifiers, and
+/// whether the script ends with `(check-sat)`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SmtOptions {
+    pub mode: Option<String>,
+    pub clamp: bool,
+    pub omod: u8,
+    pub check_sat: bool,
+}
+
+/// Why `gpuref smt` printed no script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SmtError {
+    /// Bad arguments: unknown target or mnemonic, a bad --mode (exit status 2).
+    Usage(String),
+    /// The row exists but has no model, with the reason (exit status 1).
+    Unmodelled(String),
+}
+
+/// An on-demand level of state vectors written by `gpuref generate --state-cap N`.
+pub struct StateLevel {
+    pub files: usize,
+    pub cases: usize,
+    pub bytes: usize,
+    /// Per target: (target, rows, rows with `cap` cases).
+    pub rows: Vec<(&'static str, usize, usize)>,
 }
 
 /// Every ISA, one registration line each.
@@ -174,7 +314,7 @@ pub fn all() -> impl Iterator<Item = &'static dyn IsaEntry> {
         .filter(move |e| e.listed() || example)
 }
 
-/// The names of the registered ISAs: `float, gcn5`.
+/// The names of the listed ISAs, in registry order, comma-separated.
 pub fn names() -> String {
     let v: Vec<&str> = all().map(|e| e.info().name).collect();
     v.join(", ")
@@ -227,15 +367,31 @@ mod tests {
 
     #[test]
     fn isas_are_found_by_name_and_target() {
-        assert_eq!(by_name("gcn5").map(|e| e.info().name), Ok("gcn5"));
-        assert_eq!(by_target("gfx908").map(|e| e.info().name), Ok("gcn5"));
+        assert_eq!(by_name("float").map(|e| e.info().name), Ok("float"));
         let e = by_name("r900").err().unwrap();
         assert!(
-            e.contains("unknown isa `r900`") && e.contains("gcn5"),
+            e.contains("unknown isa `r900`") && e.contains(&names()),
             "{e}"
         );
-        let e = by_target("gfx1030").err().unwrap();
-        assert!(e.contains("gfx900, gfx908"), "{e}");
+        // Every target of an ISA with code finds its ISA; float's has no code.
+        for entry in all().filter(|e| e.has_code()) {
+            for t in entry.info().targets {
+                assert_eq!(
+                    by_target(t.name).map(|e| e.info().name),
+                    Ok(entry.info().name)
+                );
+            }
+        }
+        assert!(by_target("ieee754").is_err());
+        let e = by_target("no-such-target").err().unwrap();
+        assert!(e.contains(&target_names()), "{e}");
+    }
+
+    #[test]
+    fn the_example_isa_is_registered_but_not_listed() {
+        assert!(REGISTRY
+            .iter()
+            .any(|e| e.info().name == "example" && !e.listed()));
     }
 
     #[test]

@@ -5,14 +5,7 @@ use crate::asm::parse_target;
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::Gcn5;
 
-/// Why no script was printed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SmtError {
-    /// Bad arguments: unknown target or mnemonic, a bad --mode (exit status 2).
-    Usage(String),
-    /// The row exists but has no model, with the reason (exit status 1).
-    Unmodelled(String),
-}
+pub use crate::isa::SmtError;
 
 /// A MODE value: `0x` hex or decimal, 32 bits.
 pub fn parse_mode(s: &str) -> Result<u32, String> {

@@ -334,19 +334,9 @@ fn solve_one(model: &Model, mode: u32, cond: &str, timeout_ms: u64) -> Answer {
 
 /// What `--solve-coverage` did, per coverage model: (sat, unsat, unknown, solve times)
 /// of the queries z3 was asked this time.
-pub type Stats = BTreeMap<&'static str, (usize, usize, usize, Vec<u64>)>;
+pub type Stats = crate::isa::CoverageStats;
 
-/// Which stored answers `--solve-coverage` keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reuse {
-    /// Every answer whose query is unchanged (its hash matches).
-    Unchanged,
-    /// The unchanged `sat` and `unsat` answers; `unknown` ones are asked again (after a
-    /// change of the timeout).
-    Settled,
-    /// None: every query is asked again.
-    Nothing,
-}
+pub use crate::isa::Reuse;
 
 /// The text whose hash keys a pair's answer: the query as [`coverage::query`] states it
 /// (MODE only where the condition reads it) and the narrowings tried first.

@@ -50,11 +50,6 @@ pub fn fields(format: Format) -> &'static [Field] {
     }
 }
 
-/// Words of the format (a literal constant, when one follows, is not drawn).
-pub fn words(format: Format) -> u8 {
-    fields(format).iter().map(|f| f.0 + 1).max().unwrap_or(1)
-}
-
 /// A field's fixed value for `opcode` in the first word, as a binary string, or `None` for
 /// an operand field.
 pub fn fixed(format: Format, opcode: u16, field: &Field) -> Option<String> {

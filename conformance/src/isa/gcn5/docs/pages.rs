@@ -246,10 +246,7 @@ fn page_of(root: &Path, idx: &VectorIndex, name: &str, target: Option<Target>) -
     ));
     for (f, o, _, _) in &forms {
         b.push(Block::Heading(3, format!("{} {o:#x}", f.name()), None));
-        b.push(Block::Diagram {
-            format: *f,
-            opcode: *o,
-        });
+        b.push(Block::Diagram(diagram(*f, *o)));
     }
     if let Some(ops) = operands(first) {
         b.push(Block::Heading(
@@ -609,18 +606,19 @@ pub fn pages(root: &Path) -> Vec<Page> {
     out
 }
 
-/// The bit diagram as a table (Markdown and text forms).
-pub fn diagram_rows(format: gpuref_amd_gcn5::Format, opcode: u16) -> Vec<[String; 4]> {
-    layout::fields(format)
-        .iter()
-        .map(|f| {
-            let bits = if f.1 == f.2 {
-                format!("{}", f.1)
-            } else {
-                format!("{}:{}", f.1, f.2)
-            };
-            let value = layout::fixed(format, opcode, f).unwrap_or_default();
-            [f.0.to_string(), bits, f.3.to_string(), value]
-        })
-        .collect()
+/// The bit diagram of `format` with `opcode`'s fixed fields.
+pub fn diagram(format: gpuref_amd_gcn5::Format, opcode: u16) -> super::Diagram {
+    super::Diagram {
+        format: format.name().to_string(),
+        fields: layout::fields(format)
+            .iter()
+            .map(|f| super::DiagramField {
+                word: f.0,
+                hi: f.1,
+                lo: f.2,
+                name: f.3,
+                fixed: layout::fixed(format, opcode, f),
+            })
+            .collect(),
+    }
 }
