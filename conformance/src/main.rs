@@ -11,7 +11,8 @@ use std::process::ExitCode;
 #[command(
     name = "gpuref",
     version,
-    about = "Bit-precise GPU ISA reference: vectors, checks, tools"
+    about = "Bit-precise GPU ISA reference: vectors, checks, tools",
+    after_help = "Every command whose output is closed before it finishes (`gpuref run | head -1`) stops\nquietly with exit status 141 (128 + SIGPIPE, as a shell reports a writer a closed pipe\nstopped): neither success nor a failure (1) of what was checked."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -187,7 +188,7 @@ instruction) is printed as `.long 0x...` followed by `// error: byte offset 0x..
 and disassembly goes on with the next dword; trailing bytes that do not fill a dword are
 printed as `.byte`. Every error is also written to stderr.
 Exit status: 0 all decoded; 1 some dwords did not decode; 2 bad arguments or input (unknown
-target, bad hex, unreadable file).";
+target, bad hex, unreadable file); 141 stdout was closed early (`gpuref --help`).";
 
 const EVAL_HELP: &str = "\
 Registers are 0 unless set; a VGPR given one value holds it in all 64 lanes. Output: one
@@ -236,14 +237,66 @@ Options:
 
 FILTER and the libtest options select and list the trials (one per instruction file):
   --list, --exact, --skip PATTERN, --test-threads N, --format pretty|terse|json, -q
+
+Exit status: 0 every selected case passed (or was unsupported); 1 some failed, faulted or
+could not be read; 2 bad arguments or a broken adapter; 141 stdout was closed early.
 ";
 
+/// The exit status of every command whose stdout (or stderr) was closed before it finished
+/// (`gpuref run | head -1`): 141, i.e. 128 + SIGPIPE, what a shell reports for a writer that
+/// a closed pipe stopped. Nothing more is printed. It is neither success (the output was cut
+/// short) nor a failure of the checked code (1) or bad arguments (2).
+const CLOSED_PIPE: u8 = 141;
+
+/// Whether a panic payload is a write to a closed pipe (`println!`'s panic, or an
+/// `unwrap()` of the write error in libtest-mimic's printer).
+fn is_closed_pipe(msg: Option<&str>) -> bool {
+    msg.is_some_and(|m| m.contains("Broken pipe") || m.contains("BrokenPipe"))
+}
+
 fn main() -> ExitCode {
+    // A write to a closed stdout panics in `println!` and in libtest-mimic's printer: such a
+    // panic is silenced, stops the run's remaining trials, and exits with CLOSED_PIPE.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if is_closed_pipe(info.payload_as_str()) {
+            gpuref_conformance::run::OUTPUT_CLOSED.store(true, std::sync::atomic::Ordering::SeqCst);
+        } else {
+            default_hook(info);
+        }
+    }));
+    match std::panic::catch_unwind(dispatch) {
+        Ok(code) => code,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| p.downcast_ref::<&str>().copied());
+            if is_closed_pipe(msg) {
+                ExitCode::from(CLOSED_PIPE)
+            } else {
+                std::panic::resume_unwind(p)
+            }
+        }
+    }
+}
+
+fn dispatch() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
     if argv.get(1).map(String::as_str) == Some("run") {
         return cmd_run(&argv[2..]);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help, --version or a usage error (exit 2), as clap prints them; help text
+        // that cannot be written is a closed stdout.
+        Err(e) => {
+            return match e.print() {
+                Err(_) if !e.use_stderr() => ExitCode::from(CLOSED_PIPE),
+                _ => ExitCode::from(e.exit_code() as u8),
+            }
+        }
+    };
     match cli.command {
         Command::Generate {
             solve_coverage: true,
@@ -368,7 +421,7 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
     let mut errors = 0;
     for l in &lines {
         if writeln!(out, "{}", l.render()).is_err() {
-            return ExitCode::from(2);
+            return ExitCode::from(CLOSED_PIPE);
         }
         if let Some(e) = &l.error {
             eprintln!("gpuref disasm: {e}");
@@ -376,7 +429,7 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
         }
     }
     if out.flush().is_err() {
-        return ExitCode::from(2);
+        return ExitCode::from(CLOSED_PIPE);
     }
     if errors > 0 {
         eprintln!(

@@ -8,8 +8,12 @@ use crate::vector::{self, Case, FlagSpec, Spec, VecFile};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+
+/// Set when a write to stdout found it closed (`gpuref run | head -1`): the trials not yet
+/// started are skipped, since nobody reads their results.
+pub static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Options of `gpuref run` besides libtest-mimic's.
 #[derive(Clone, Debug)]
@@ -298,6 +302,9 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         let kind = isa.clone();
         trials.push(
             Trial::test(loaded.rel.clone(), move || {
+                if OUTPUT_CLOSED.load(Ordering::SeqCst) {
+                    return Ok(());
+                }
                 let tally = run_file(
                     &loaded,
                     &opts,

@@ -1,0 +1,277 @@
+//! Hostile inputs for every command (issue 25): a table of argument lists and input files,
+//! each with the exit status and a fragment of the message it must give. No row may panic
+//! (exit 101) or hang (every run is killed after a timeout and the row fails). A new command
+//! or ISA adds its rows here.
+//!
+//! In a row's arguments, `{dir}` is the row's scratch folder (its files are written there),
+//! `{root}` the repository root and `{faulty}` the faulty adapter's command.
+
+mod common;
+use common::{gpuref, root, tempdir};
+use std::io::Read;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+/// How long one row may run.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The exit status of a command whose output is closed early (`gpuref ... | head -1`).
+const CLOSED_PIPE: i32 = 141;
+
+/// A small valid f32.add file: two cases.
+const F32_ADD: &str = "#!gpuref-vectors 1
+#!isa float
+#!target ieee754
+#!instruction f32.add
+#!mode round=rne daz=0 ftz=0 tininess=after quirks=ieee754
+f32.add.b3c93284d6a7\t-\tf32.add\tround=rne daz=0 ftz=0 tininess=after quirks=ieee754\ta=0x0 b=0x0\td=0x0\tnone\tfloat.add
+f32.add.54987ef0fae1\t-\tf32.add\tround=rne daz=0 ftz=0 tininess=after quirks=ieee754\ta=0x1 b=0x1\td=0x2\tdenormal\tfloat.add
+";
+
+/// Where the command's stdout goes.
+#[derive(Clone, Copy, PartialEq)]
+enum Out {
+    /// Captured.
+    Captured,
+    /// A pipe whose reading end is already closed (`| head -0`).
+    Closed,
+}
+
+struct Row {
+    /// What the row checks (the issue's defect number, if any).
+    name: &'static str,
+    args: &'static [&'static str],
+    /// Files written under `{dir}` first: (relative path, contents).
+    files: &'static [(&'static str, &'static str)],
+    out: Out,
+    status: i32,
+    /// Fragments of stdout + stderr, each of which must appear.
+    says: &'static [&'static str],
+}
+
+struct Outcome {
+    status: Option<i32>,
+    text: String,
+}
+
+fn faulty() -> String {
+    format!(
+        "python3 {}",
+        root()
+            .join("conformance/adapters/faulty/faulty.py")
+            .display()
+    )
+}
+
+fn expand(a: &str, dir: &std::path::Path) -> String {
+    a.replace("{dir}", &dir.display().to_string())
+        .replace("{root}", &root().display().to_string())
+        .replace("{faulty}", &faulty())
+}
+
+/// Run `gpuref ARGS` with a timeout; a run that outlives it is killed and fails the test.
+fn run(name: &str, args: &[String], out: Out) -> Outcome {
+    let mut cmd = gpuref();
+    cmd.args(args).stdin(Stdio::null()).stderr(Stdio::piped());
+    match out {
+        Out::Captured => cmd.stdout(Stdio::piped()),
+        Out::Closed => {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            cmd.stdout(writer)
+        }
+    };
+    let mut child = cmd.spawn().unwrap();
+    drop(cmd);
+    let readers: Vec<_> = [
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|mut r| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = r.read_to_end(&mut v);
+            String::from_utf8_lossy(&v).into_owned()
+        })
+    })
+    .collect();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "{name}: `gpuref {}` still running after {TIMEOUT:?}",
+                args.join(" ")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let text = readers
+        .into_iter()
+        .map(|h| h.join().unwrap())
+        .collect::<Vec<_>>()
+        .join("\n--- stderr\n");
+    Outcome {
+        status: status.code(),
+        text,
+    }
+}
+
+fn check_rows(group: &str, rows: &[Row]) {
+    let mut failures = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let dir = tempdir("hostile", &format!("{group}-{i}"));
+        for (path, contents) in row.files {
+            let p = dir.join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, contents).unwrap();
+        }
+        let args: Vec<String> = row.args.iter().map(|a| expand(a, &dir)).collect();
+        let o = run(row.name, &args, row.out);
+        let said = row.says.iter().all(|f| o.text.contains(&expand(f, &dir)));
+        if o.status != Some(row.status) || !said || o.text.contains("panicked") {
+            failures.push(format!(
+                "{}: `gpuref {}`: want status {} and {:?}, got {:?}:\n{}\n",
+                row.name,
+                args.join(" "),
+                row.status,
+                row.says,
+                o.status,
+                o.text
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Defect 1: every command survives a closed stdout, quietly, with one status.
+#[test]
+fn a_closed_stdout_stops_every_command_quietly() {
+    let f32_add: &[(&str, &str)] = &[("v/float/f32/f32.add.vec", F32_ADD)];
+    check_rows(
+        "closed",
+        &[
+            Row {
+                name: "run --list | head",
+                args: &["run", "--list", "--vectors", "{dir}/v"],
+                files: f32_add,
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "run | head",
+                args: &["run", "--no-progress", "--vectors", "{dir}/v"],
+                files: f32_add,
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "run --test-threads 1 | head",
+                args: &[
+                    "run",
+                    "--no-progress",
+                    "--test-threads",
+                    "1",
+                    "--vectors",
+                    "{dir}/v",
+                ],
+                files: f32_add,
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "asm | head",
+                args: &["asm", "--target", "gfx900", "--file", "{dir}/big.s"],
+                files: &[("big.s", "s_nop 0\ns_nop 1\ns_endpgm\n")],
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "disasm | head",
+                args: &["disasm", "--target", "gfx900", "--hex", "bf800000 bf810000"],
+                files: &[],
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "check | head",
+                args: &["check", "{dir}/v"],
+                files: f32_add,
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "eval | head",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "s_add_u32 s0, s1, s2",
+                    "s1=0x1",
+                ],
+                files: &[],
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "explain | head",
+                args: &["explain", "v_add_f32", "--root", "{root}"],
+                files: &[],
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "smt | head",
+                args: &["smt", "--target", "gfx900", "s_add_u32"],
+                files: &[],
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "--help | head",
+                args: &["--help"],
+                files: &[],
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+        ],
+    );
+}
+
+/// Bad arguments: usage errors, exit 2, never a panic or a hang.
+#[test]
+fn bad_arguments_are_usage_errors() {
+    check_rows(
+        "args",
+        &[Row {
+            name: "unknown command",
+            args: &["frobnicate"],
+            files: &[],
+            out: Out::Captured,
+            status: 2,
+            says: &["unrecognized subcommand"],
+        }],
+    );
+}
