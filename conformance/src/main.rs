@@ -808,6 +808,9 @@ fn cmd_run(args: &[String]) -> ExitCode {
         Ok(a) => a,
         Err(e) => return bad(e.to_string()),
     };
+    if libtest_args.test_threads == Some(0) {
+        return bad("--test-threads 0: give at least 1 thread".into());
+    }
     ExitCode::from(run::run(opts, libtest_args) as u8)
 }
 

@@ -265,13 +265,23 @@ fn a_closed_stdout_stops_every_command_quietly() {
 fn bad_arguments_are_usage_errors() {
     check_rows(
         "args",
-        &[Row {
-            name: "unknown command",
-            args: &["frobnicate"],
-            files: &[],
-            out: Out::Captured,
-            status: 2,
-            says: &["unrecognized subcommand"],
-        }],
+        &[
+            Row {
+                name: "unknown command",
+                args: &["frobnicate"],
+                files: &[],
+                out: Out::Captured,
+                status: 2,
+                says: &["unrecognized subcommand"],
+            },
+            Row {
+                name: "2: run --test-threads 0",
+                args: &["run", "--test-threads", "0", "--vectors", "{dir}/v"],
+                files: &[("v/float/f32/f32.add.vec", F32_ADD)],
+                out: Out::Captured,
+                status: 2,
+                says: &["--test-threads 0: give at least 1 thread"],
+            },
+        ],
     );
 }
