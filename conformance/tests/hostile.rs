@@ -28,6 +28,14 @@ f32.add.b3c93284d6a7\t-\tf32.add\tround=rne daz=0 ftz=0 tininess=after quirks=ie
 f32.add.54987ef0fae1\t-\tf32.add\tround=rne daz=0 ftz=0 tininess=after quirks=ieee754\ta=0x1 b=0x1\td=0x2\tdenormal\tfloat.add
 ";
 
+/// A state file of three cases worked by hand from the Vega manual (the faulty adapter
+/// implements them; see tests/cli.rs `hand_state_corpus`).
+const HAND_STATE: &str = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.hand"}
+{"id": "s_branch.1", "words": ["bf820003"], "asm": "s_branch 3", "initial": {"pc": "0x100"}, "final": {"pc": "0x110"}, "rules": []}
+{"id": "ds_write_b32.1", "words": ["d81a0004", "00000201"], "asm": "ds_write_b32 v1, v2 offset:4", "initial": {"exec": "0x1", "m0": "0xffffffff", "v1": {"0": "0x10", "1": "0x20"}, "v2": {"0": "0x11223344", "1": "0x55"}}, "final": {"lds": {"0x14": "44332211"}}, "rules": []}
+{"id": "ds_read_b32.1", "words": ["d86c0004", "0a000001"], "asm": "ds_read_b32 v10, v1 offset:4", "initial": {"exec": "0x2", "m0": "0xffffffff", "v1": {"1": "0x20"}, "lds": {"0x24": "0a0b0c0d"}}, "final": {"v10": {"1": "0xd0c0b0a"}}, "rules": []}
+"#;
+
 /// Where the command's stdout goes.
 #[derive(Clone, Copy, PartialEq)]
 enum Out {
@@ -283,5 +291,32 @@ fn bad_arguments_are_usage_errors() {
                 says: &["--test-threads 0: give at least 1 thread"],
             },
         ],
+    );
+}
+
+/// Adapters that answer badly: each bad answer is charged to its case, the run goes on.
+#[test]
+fn bad_adapter_answers_are_charged_to_their_case() {
+    let hand_state: &[(&str, &str)] = &[("v/gcn5/hand.jsonl", HAND_STATE)];
+    check_rows(
+        "adapter",
+        &[Row {
+            name: "3: a state answer with 65 lanes",
+            args: &[
+                "run",
+                "--no-progress",
+                "--vectors",
+                "{dir}/v",
+                "--adapter",
+                "{faulty} --bad-state-at ds_write_b32.1:lanes",
+            ],
+            files: hand_state,
+            out: Out::Captured,
+            status: 1,
+            says: &[
+                "FAIL ds_write_b32.1 (",
+                "error: answer: `v0`: 65 lanes given, a wave has 64",
+            ],
+        }],
     );
 }

@@ -47,7 +47,8 @@ adapter counts from 1 again). Every K option may be given several times.
                         and `{not json`), `shape` (`{"v1": 5}`: a number where a state
                         value is a string, array or object), `name` (`{"q7": "0x1"}`: no
                         such register), `extra` (the right answer plus `"s0": "0x1"`, a
-                        change the final state does not list)
+                        change the final state does not list), `lanes` (`{"v0": [...]}` with
+                        65 lanes: a wave has 64)
     --bad-handshake     answer the handshake with protocol version 99:
                         `hello<TAB>99<TAB>faulty<TAB>float:ieee754<TAB>-`, then serve cases
                         as usual until stdin closes
@@ -217,6 +218,8 @@ def state_answer(case_id, payload, bad):
         return f"ok\t{case_id}\t" + json.dumps({"v1": 5})
     if bad == "name":
         return f"ok\t{case_id}\t" + json.dumps({"q7": "0x1"})
+    if bad == "lanes":
+        return f"ok\t{case_id}\t" + json.dumps({"v0": ["0x1"] * 65})
     if final is None:
         return f"unsupported\t{case_id}\tfaulty implements only s_branch, ds_write_b32 and ds_read_b32"
     if bad == "extra":
@@ -270,8 +273,8 @@ def parse_args(argv):
             if k.isdigit() and int(k) == 0:
                 p.error("case counts start at 1")
     for k in args.bad_state_at:
-        if k.rpartition(":")[2] not in ("notjson", "shape", "name", "extra"):
-            p.error(f"--bad-state-at {k}: HOW is notjson, shape, name or extra")
+        if k.rpartition(":")[2] not in ("notjson", "shape", "name", "extra", "lanes"):
+            p.error(f"--bad-state-at {k}: HOW is notjson, shape, name, extra or lanes")
     return args
 
 
