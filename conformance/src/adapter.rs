@@ -485,10 +485,18 @@ impl Session {
         let mut out = Vec::with_capacity(cases.len());
         for chunk in cases.chunks(self.cfg.batch.max(1)) {
             let (mut answers, fault) = self.exchange(target, chunk);
-            if fault.is_some() {
+            if let Some(f) = fault {
+                let mut in_flight = &chunk[answers.len()..];
+                // A line that is not a valid answer (garbage, a wrong or out-of-order id) is
+                // charged to the case it should have answered, even if that case passes when
+                // resent alone (docs/adapter-protocol.md, section 4).
+                if f.starts_with("protocol error") && !in_flight.is_empty() {
+                    answers.push(Answer::Fault(f));
+                    in_flight = &in_flight[1..];
+                }
                 // Isolate: resend the cases in flight one at a time, so the fault is
                 // charged to the case that causes it.
-                for case in &chunk[answers.len()..] {
+                for case in in_flight {
                     let (mut one, fault) = self.exchange(target, std::slice::from_ref(case));
                     match fault {
                         None => answers.append(&mut one),

@@ -300,23 +300,43 @@ fn bad_adapter_answers_are_charged_to_their_case() {
     let hand_state: &[(&str, &str)] = &[("v/gcn5/hand.jsonl", HAND_STATE)];
     check_rows(
         "adapter",
-        &[Row {
-            name: "3: a state answer with 65 lanes",
-            args: &[
-                "run",
-                "--no-progress",
-                "--vectors",
-                "{dir}/v",
-                "--adapter",
-                "{faulty} --bad-state-at ds_write_b32.1:lanes",
-            ],
-            files: hand_state,
-            out: Out::Captured,
-            status: 1,
-            says: &[
-                "FAIL ds_write_b32.1 (",
-                "error: answer: `v0`: 65 lanes given, a wave has 64",
-            ],
-        }],
+        &[
+            Row {
+                name: "3: a state answer with 65 lanes",
+                args: &[
+                    "run",
+                    "--no-progress",
+                    "--vectors",
+                    "{dir}/v",
+                    "--adapter",
+                    "{faulty} --bad-state-at ds_write_b32.1:lanes",
+                ],
+                files: hand_state,
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "FAIL ds_write_b32.1 (",
+                    "error: answer: `v0`: 65 lanes given, a wave has 64",
+                ],
+            },
+            Row {
+                name: "5: answers out of order",
+                args: &[
+                    "run",
+                    "--vectors",
+                    "{dir}/v",
+                    "--adapter",
+                    "{faulty} --reorder-at f32.add.b3c93284d6a7",
+                ],
+                files: &[("v/float/f32/f32.add.vec", F32_ADD)],
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "FAIL f32.add.b3c93284d6a7 (",
+                    "protocol error: answer for id `f32.add.54987ef0fae1` where",
+                    "test result: FAILED",
+                ],
+            },
+        ],
     );
 }
