@@ -676,26 +676,28 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     check::collect_files(paths, &mut files, &mut missing);
-    let mut bad_input = false;
+    // Every problem with the input (a missing path, a malformed line, a file whose bytes are
+    // not the manifest's, an unreadable file) counts as one failure.
+    let mut problems = 0usize;
     for m in &missing {
         eprintln!("gpuref check: {}: no such file or directory", m.display());
-        bad_input = true;
+        problems += 1;
     }
     // A file of a generated corpus is checked only if its bytes are the manifest's.
     for m in gpuref_conformance::manifest::verify(&files, paths) {
         eprintln!("gpuref check: {m}");
-        bad_input = true;
+        problems += 1;
     }
     let results = check::check_files_parallel(&files);
     let (mut passed, mut failed, mut reports) = (0usize, 0usize, 0usize);
     for r in &results {
         for e in &r.parse_errors {
             eprintln!("{e}");
-            bad_input = true;
+            problems += 1;
         }
         if let Some(f) = &r.fatal {
             eprintln!("{f}");
-            bad_input = true;
+            problems += 1;
         }
         passed += r.passed;
         failed += r.failed;
@@ -712,8 +714,19 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
             reports - max_reports
         );
     }
-    println!("{passed} passed, {failed} failed ({} files)", files.len());
-    if failed > 0 || bad_input || files.is_empty() {
+    failed += problems;
+    let of_which = if problems > 0 {
+        format!(
+            ", {problems} of the failures malformed lines or unreadable, missing or changed files"
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "{passed} passed, {failed} failed ({} files{of_which})",
+        files.len()
+    );
+    if failed > 0 || files.is_empty() {
         if files.is_empty() {
             eprintln!("gpuref check: no *.vec files found");
         }

@@ -55,6 +55,9 @@ struct Loaded {
     rel: String,
     path: PathBuf,
     file: VecFile,
+    /// The file's malformed lines and manifest mismatch: each fails its trial and counts
+    /// as one failed case.
+    problems: Vec<String>,
 }
 
 /// The summary table: one row per (ISA, format folder), then the total.
@@ -85,8 +88,9 @@ pub fn summary_table(rows: &BTreeMap<(String, String), Tally>) -> String {
     s
 }
 
-/// Load every file under the corpus root; parse errors are returned, not fatal.
-fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
+/// Load every file under the corpus root; parse errors are returned, not fatal (those of a
+/// loaded file are also its `problems`), and so are the errors no vector file owns.
+fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<String>) {
     let mut paths = Vec::new();
     let mut missing = Vec::new();
     check::collect_files(&[root.to_path_buf()], &mut paths, &mut missing);
@@ -97,6 +101,7 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
     // A file of a generated corpus is run only if its bytes are the manifest's.
     errors.extend(crate::manifest::verify(&paths, &[root.to_path_buf()]));
     let mut out = Vec::new();
+    let mut owners = Vec::new();
     for path in paths {
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
@@ -118,17 +123,30 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
         if file.cases.is_empty() && file.header.is_empty() {
             continue; // not a vector file at all: reported above, no trial
         }
+        let prefix = format!("{}:", path.display());
+        owners.push(prefix.clone());
         if target.is_some_and(|t| file.header("target") != Some(t)) {
             continue;
         }
         let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
+        let problems = errors
+            .iter()
+            .filter(|e| e.starts_with(&prefix))
+            .cloned()
+            .collect();
         out.push(Loaded {
             rel: rel.to_string_lossy().replace('\\', "/"),
             path,
             file,
+            problems,
         });
     }
-    (out, errors)
+    let orphans = errors
+        .iter()
+        .filter(|e| !owners.iter().any(|o| e.starts_with(o)))
+        .cloned()
+        .collect();
+    (out, errors, orphans)
 }
 
 /// A state-transition file, for the runner: its header, and one placeholder case per case
@@ -188,7 +206,7 @@ fn strict_case(case: &Case, reference: &mut Reference) -> Result<Case, String> {
 
 /// Run the corpus; returns the process exit code.
 pub fn run(opts: Options, args: Arguments) -> i32 {
-    let (files, load_errors) = load(&opts.vectors, opts.target.as_deref());
+    let (files, load_errors, orphans) = load(&opts.vectors, opts.target.as_deref());
     for e in &load_errors {
         eprintln!("{e}");
     }
@@ -314,13 +332,52 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     hello.as_ref(),
                     bar.as_ref(),
                 );
-                let t = tally.0;
+                let (mut t, mut result) = tally;
+                if !loaded.problems.is_empty() {
+                    t.cases += loaded.problems.len();
+                    t.failed += loaded.problems.len();
+                    let mut msg = format!(
+                        "{} malformed lines or manifest mismatches:\n{}\n",
+                        loaded.problems.len(),
+                        loaded.problems.join("\n")
+                    );
+                    if let Err(f) = result {
+                        msg.push_str(f.message().unwrap_or_default());
+                    }
+                    result = Err(msg.into());
+                }
                 if let Ok(mut r) = rows.lock() {
                     r.entry((isa, fmt)).or_default().add(&t);
                 }
-                tally.1
+                result
             })
             .with_kind(kind),
+        );
+    }
+    // Problems no loaded file owns (a listed file missing, an unreadable or empty file)
+    // fail a trial of their own, so that a run they fail never reports `test result: ok`.
+    if !orphans.is_empty() {
+        let rows = rows.clone();
+        trials.push(
+            Trial::test("corpus", move || {
+                let t = Tally {
+                    cases: orphans.len(),
+                    failed: orphans.len(),
+                    ..Tally::default()
+                };
+                if let Ok(mut r) = rows.lock() {
+                    r.entry(("corpus".into(), String::new()))
+                        .or_default()
+                        .add(&t);
+                }
+                Err(format!(
+                    "{} problems reading the corpus:\n{}",
+                    orphans.len(),
+                    orphans.join("\n")
+                )
+                .into())
+            })
+            .with_kind("load"),
         );
     }
     let conclusion = libtest_mimic::run(&args, trials);
@@ -340,7 +397,8 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
             println!("{}", n.trim_start_matches("gpuref run: "));
         }
     }
-    if conclusion.has_failed() || !load_errors.is_empty() {
+    // Problems of files the filter does not select were printed and do not fail the run.
+    if conclusion.has_failed() {
         1
     } else {
         0

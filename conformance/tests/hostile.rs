@@ -36,6 +36,16 @@ const HAND_STATE: &str = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5"
 {"id": "ds_read_b32.1", "words": ["d86c0004", "0a000001"], "asm": "ds_read_b32 v10, v1 offset:4", "initial": {"exec": "0x2", "m0": "0xffffffff", "v1": {"1": "0x20"}, "lds": {"0x24": "0a0b0c0d"}}, "final": {"v10": {"1": "0xd0c0b0a"}}, "rules": []}
 "#;
 
+/// A MANIFEST whose hash of `float/f32/f32.add.vec` is not that of [`F32_ADD`].
+const WRONG_MANIFEST: &str = "# path\tcases\tbytes\tsha256
+float/f32/f32.add.vec\t2\t100\t0000000000000000000000000000000000000000000000000000000000000000
+";
+
+/// A MANIFEST that lists a file the corpus does not have.
+const MISSING_MANIFEST: &str =
+    "float/f32/gone.vec\t2\t100\t0000000000000000000000000000000000000000000000000000000000000000
+";
+
 /// Where the command's stdout goes.
 #[derive(Clone, Copy, PartialEq)]
 enum Out {
@@ -53,7 +63,7 @@ struct Row {
     files: &'static [(&'static str, &'static str)],
     out: Out,
     status: i32,
-    /// Fragments of stdout + stderr, each of which must appear.
+    /// Fragments of stdout + stderr, each of which must appear (or, after a `!`, must not).
     says: &'static [&'static str],
 }
 
@@ -148,7 +158,10 @@ fn check_rows(group: &str, rows: &[Row]) {
         }
         let args: Vec<String> = row.args.iter().map(|a| expand(a, &dir)).collect();
         let o = run(row.name, &args, row.out);
-        let said = row.says.iter().all(|f| o.text.contains(&expand(f, &dir)));
+        let said = row.says.iter().all(|f| match f.strip_prefix('!') {
+            Some(never) => !o.text.contains(&expand(never, &dir)),
+            None => o.text.contains(&expand(f, &dir)),
+        });
         if o.status != Some(row.status) || !said || o.text.contains("panicked") {
             failures.push(format!(
                 "{}: `gpuref {}`: want status {} and {:?}, got {:?}:\n{}\n",
@@ -335,6 +348,85 @@ fn bad_adapter_answers_are_charged_to_their_case() {
                     "FAIL f32.add.b3c93284d6a7 (",
                     "protocol error: answer for id `f32.add.54987ef0fae1` where",
                     "test result: FAILED",
+                ],
+            },
+        ],
+    );
+}
+
+/// Problems with the input files fail the run and are counted: a run that exits 1 never
+/// says `test result: ok` or that everything passed.
+#[test]
+fn malformed_and_changed_files_are_counted_failures() {
+    let malformed: &[(&str, &str)] = &[(
+        "v/float/f32/f32.add.vec",
+        concat!(
+            "#!gpuref-vectors 1\n#!isa float\n#!target ieee754\n#!instruction f32.add\n",
+            "f32.add.b3c93284d6a7\t-\tf32.add\tround=rne daz=0 ftz=0 tininess=after quirks=ieee754\ta=0x0 b=0x0\td=0x0\tnone\tfloat.add\n",
+            "only\ttwo\n",
+        ),
+    )];
+    let changed: &[(&str, &str)] = &[
+        ("v/float/f32/f32.add.vec", F32_ADD),
+        ("v/MANIFEST", WRONG_MANIFEST),
+    ];
+    check_rows(
+        "files",
+        &[
+            Row {
+                name: "6: run, a malformed line",
+                args: &["run", "--vectors", "{dir}/v"],
+                files: malformed,
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "f32.add.vec:6:9: expected 8 tab-separated fields, found 2",
+                    "1 malformed lines or manifest mismatches",
+                    "test result: FAILED",
+                    "!test result: ok",
+                ],
+            },
+            Row {
+                name: "6: check, a malformed line",
+                args: &["check", "{dir}/v"],
+                files: malformed,
+                out: Out::Captured,
+                status: 1,
+                says: &["1 passed, 1 failed (1 files, 1 of the failures"],
+            },
+            Row {
+                name: "6: run, bytes not the manifest's",
+                args: &["run", "--vectors", "{dir}/v"],
+                files: changed,
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "f32.add.vec: content does not match",
+                    "test result: FAILED",
+                    "!test result: ok",
+                ],
+            },
+            Row {
+                name: "6: check, bytes not the manifest's",
+                args: &["check", "{dir}/v"],
+                files: changed,
+                out: Out::Captured,
+                status: 1,
+                says: &["2 passed, 1 failed (1 files, 1 of the failures"],
+            },
+            Row {
+                name: "6: run, a listed file missing",
+                args: &["run", "--vectors", "{dir}/v"],
+                files: &[
+                    ("v/MANIFEST", MISSING_MANIFEST),
+                    ("v/float/f32/f32.add.vec", F32_ADD),
+                ],
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "gone.vec: listed in",
+                    "test result: FAILED",
+                    "!test result: ok",
                 ],
             },
         ],
