@@ -141,6 +141,31 @@ pub struct FileResult {
     pub fatal: Option<String>,
     pub isa: String,
     pub instruction: String,
+    /// The target and the cases' ids with their lines (for [`duplicate_ids`]).
+    pub target: String,
+    pub ids: Vec<(String, usize)>,
+}
+
+/// Ids used twice within one target: ids are unique per target (docs/vector-format.md; the
+/// gfx900 and gfx908 files share ids). `cases` are (target, file, id, line); one message
+/// per repeat, starting with the repeat's `FILE:LINE:` and naming the first use.
+pub fn duplicate_ids<'a>(
+    cases: impl IntoIterator<Item = (&'a str, &'a Path, &'a str, usize)>,
+) -> Vec<String> {
+    let mut first: std::collections::HashMap<(&str, &str), (&Path, usize)> = Default::default();
+    let mut out = Vec::new();
+    for (target, path, id, line) in cases {
+        if let Some((p, l)) = first.get(&(target, id)) {
+            out.push(format!(
+                "{}:{line}: id `{id}` is already the id of the case at {}:{l} (ids are unique per target, here `{target}`)",
+                path.display(),
+                p.display()
+            ));
+        } else {
+            first.insert((target, id), (path, line));
+        }
+    }
+    out
 }
 
 /// Parse `path` and check every case against the built-in reference: the reference's
@@ -160,6 +185,8 @@ pub fn check_file(path: &Path) -> FileResult {
     let (file, errors) = vector::parse(path, &text);
     r.parse_errors = errors;
     r.isa = file.header("isa").unwrap_or("").to_string();
+    r.target = file.header("target").unwrap_or("").to_string();
+    r.ids = file.cases.iter().map(|c| (c.id.clone(), c.line)).collect();
     r.instruction = file.header("instruction").unwrap_or("").to_string();
     if crate::reference::gcn5_encoding::is_encoding_file(&file) {
         let (passed, failures) = crate::reference::gcn5_encoding::check_file(path, &file);
@@ -239,8 +266,10 @@ fn check_state_file(path: &Path, text: &str) -> FileResult {
     };
     if let Some(h) = &file.header {
         r.isa = h.isa.clone();
+        r.target = h.target.clone();
         r.instruction = h.instruction.clone();
     }
+    r.ids = file.cases.iter().map(|c| (c.id.clone(), c.line)).collect();
     let (passed, failures) = crate::reference::gcn5_state::check_file(path, &file);
     r.passed = passed;
     r.failed = failures.len();

@@ -689,6 +689,15 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
         problems += 1;
     }
     let results = check::check_files_parallel(&files);
+    let ids = files.iter().zip(&results).flat_map(|(path, r)| {
+        r.ids
+            .iter()
+            .map(move |(id, line)| (r.target.as_str(), path.as_path(), id.as_str(), *line))
+    });
+    for m in check::duplicate_ids(ids) {
+        eprintln!("gpuref check: {m}");
+        problems += 1;
+    }
     let (mut passed, mut failed, mut reports) = (0usize, 0usize, 0usize);
     for r in &results {
         for e in &r.parse_errors {

@@ -141,6 +141,23 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
             problems,
         });
     }
+    let ids = out.iter().flat_map(|f| {
+        let target = f.file.header("target").unwrap_or("");
+        f.file
+            .cases
+            .iter()
+            .map(move |c| (target, f.path.as_path(), c.id.as_str(), c.line))
+    });
+    let repeats = check::duplicate_ids(ids);
+    for m in repeats {
+        if let Some(f) = out
+            .iter_mut()
+            .find(|f| m.starts_with(&format!("{}:", f.path.display())))
+        {
+            f.problems.push(m.clone());
+        }
+        errors.push(m);
+    }
     let orphans = errors
         .iter()
         .filter(|e| !owners.iter().any(|o| e.starts_with(o)))

@@ -575,10 +575,13 @@ fn state_vector_files_are_checked_and_a_wrong_expectation_fails() {
     );
     // One expected byte flipped, one expected change missing, one PC wrong: each fails.
     let bad_byte = write.replace("44332211", "45332211");
-    let missing = write.replace(
-        r#""final": {"lds": {"0x14": "44332211"}}"#,
-        r#""final": {}"#,
-    );
+    // (under an id of its own: ids are unique per target)
+    let missing = write
+        .replace(
+            r#""final": {"lds": {"0x14": "44332211"}}"#,
+            r#""final": {}"#,
+        )
+        .replace("ds_write_b32.1", "ds_write_b32.2");
     let bad_pc = branch.replace("0x110", "0x10c");
     std::fs::write(
         d.join("hand.jsonl"),

@@ -429,6 +429,34 @@ fn malformed_and_changed_files_are_counted_failures() {
                     "!test result: ok",
                 ],
             },
+            Row {
+                name: "7: run, one id twice in a target",
+                args: &["run", "--vectors", "{dir}/v"],
+                files: &[
+                    ("v/float/f32/f32.add.vec", F32_ADD),
+                    ("v/float/f32/copy.vec", F32_ADD),
+                ],
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "f32.add.vec:6: id `f32.add.b3c93284d6a7` is already the id of the case at",
+                    "test result: FAILED",
+                ],
+            },
+            Row {
+                name: "7: check, one id twice in a target",
+                args: &["check", "{dir}/v"],
+                files: &[
+                    ("v/float/f32/f32.add.vec", F32_ADD),
+                    ("v/float/f32/copy.vec", F32_ADD),
+                ],
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "f32.add.vec:7: id `f32.add.54987ef0fae1` is already the id of the case at",
+                    "4 passed, 2 failed (2 files",
+                ],
+            },
         ],
     );
 }
