@@ -263,7 +263,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         }
         _ => None,
     };
-    let total_cases: u64 = files.iter().map(|f| f.file.cases.len() as u64).sum();
+    let total_cases = selected_cases(&files, &args);
     if opts.adapter.is_some() && !args.list {
         let enc: Vec<&Loaded> = files
             .iter()
@@ -420,6 +420,29 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
     } else {
         0
     }
+}
+
+/// The cases of the trials the filter selects: the progress bar's length.
+fn selected_cases(files: &[Loaded], args: &Arguments) -> u64 {
+    files
+        .iter()
+        .filter(|f| selected(args, f.file.header("isa").unwrap_or("?"), &f.rel))
+        .map(|f| f.file.cases.len() as u64)
+        .sum()
+}
+
+/// Whether libtest-mimic runs the trial `[kind] name` under `args`' filter, `--exact`,
+/// `--skip` and `--ignored` (its own test is private; this one mirrors libtest-mimic 0.8).
+fn selected(args: &Arguments, kind: &str, name: &str) -> bool {
+    let full = format!("[{kind}] {name}");
+    let matches = |f: &String| {
+        if args.exact {
+            name == f || &full == f
+        } else {
+            full.contains(f.as_str())
+        }
+    };
+    !args.ignored && args.filter.as_ref().is_none_or(matches) && !args.skip.iter().any(matches)
 }
 
 type TrialResult = (Tally, Result<(), Failed>);
@@ -704,4 +727,53 @@ fn run_state_adapter(
 /// Used by tests: the observed answer of the reference for a case.
 pub fn reference_answer(isa: &str, case: &Case) -> Result<Observed, String> {
     Reference::for_isa(isa)?.eval(case)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 25, defect 8: `gpuref run f32.add` drew a bar of every case of the corpus.
+    #[test]
+    fn the_progress_bar_counts_only_the_selected_trials() {
+        let case = Case {
+            id: String::new(),
+            words: Vec::new(),
+            asm: String::new(),
+            mode: String::new(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            flags: FlagSpec::Unchecked,
+            rules: Vec::new(),
+            line: 0,
+        };
+        let file = |rel: &str, cases: usize| Loaded {
+            rel: rel.into(),
+            path: PathBuf::from(rel),
+            file: VecFile {
+                header: vec![("isa".into(), "float".into())],
+                cases: vec![case.clone(); cases],
+                ..VecFile::default()
+            },
+            problems: Vec::new(),
+        };
+        let files = [
+            file("float/f32/f32.add", 3),
+            file("float/f32/f32.mul", 5),
+            file("float/f64/f64.add", 7),
+        ];
+        let args = |a: &[&str]| {
+            Arguments::from_iter(std::iter::once("gpuref run").chain(a.iter().copied()))
+        };
+        assert_eq!(selected_cases(&files, &args(&[])), 15);
+        assert_eq!(selected_cases(&files, &args(&["f32.add"])), 3);
+        assert_eq!(selected_cases(&files, &args(&["add"])), 10);
+        assert_eq!(selected_cases(&files, &args(&["f32", "--skip", "mul"])), 3);
+        assert_eq!(
+            selected_cases(&files, &args(&["--exact", "float/f64/f64.add"])),
+            7
+        );
+        assert_eq!(selected_cases(&files, &args(&["[float] float/f32"])), 8);
+        assert_eq!(selected_cases(&files, &args(&["--ignored"])), 0);
+    }
 }
