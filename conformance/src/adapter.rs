@@ -310,13 +310,26 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
     if state && protocol < 2 {
         return Err("feature `state` needs protocol version 2".into());
     }
+    // TARGETS (field 4): one or more `isa:target` pairs, comma-separated.
+    let targets: Vec<String> = f[3].split(',').map(str::to_string).collect();
+    for (i, t) in targets.iter().enumerate() {
+        if !t.split_once(':').is_some_and(|(isa, target)| {
+            !isa.is_empty() && !target.is_empty() && !target.contains(':')
+        }) {
+            let what = if f[3].is_empty() {
+                "the list is empty".to_string()
+            } else {
+                format!("pair {} is `{t}`", i + 1)
+            };
+            return Err(format!(
+                "field 4 (TARGETS) `{}`: {what}; expected one or more `isa:target` pairs, comma-separated (`float:ieee754,gcn5:gfx900`)",
+                f[3]
+            ));
+        }
+    }
     Ok(Hello {
         name: f[2].to_string(),
-        targets: f[3]
-            .split(',')
-            .filter(|t| !t.is_empty())
-            .map(str::to_string)
-            .collect(),
+        targets,
         flags: features.contains(&"flags"),
         protocol,
         state,

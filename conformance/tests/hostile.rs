@@ -350,6 +350,37 @@ fn bad_adapter_answers_are_charged_to_their_case() {
                     "test result: FAILED",
                 ],
             },
+            Row {
+                name: "12: handshake TARGETS without a colon",
+                args: &[
+                    "run",
+                    "--vectors",
+                    "{dir}/v",
+                    "--adapter",
+                    "{faulty} --targets float",
+                ],
+                files: &[("v/float/f32/f32.add.vec", F32_ADD)],
+                out: Out::Captured,
+                status: 2,
+                says: &[
+                    "bad handshake",
+                    "field 4 (TARGETS) `float`: pair 1 is `float`",
+                ],
+            },
+            Row {
+                name: "12: handshake with no targets",
+                args: &[
+                    "run",
+                    "--vectors",
+                    "{dir}/v",
+                    "--adapter",
+                    "{faulty} --targets ''",
+                ],
+                files: &[("v/float/f32/f32.add.vec", F32_ADD)],
+                out: Out::Captured,
+                status: 2,
+                says: &["bad handshake", "field 4 (TARGETS) ``: the list is empty"],
+            },
         ],
     );
 }

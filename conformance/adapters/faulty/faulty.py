@@ -53,6 +53,8 @@ adapter counts from 1 again). Every K option may be given several times.
                         `hello<TAB>99<TAB>faulty<TAB>float:ieee754<TAB>-`, then serve cases
                         as usual until stdin closes
     --no-handshake      exit with status 1 at once, reading and writing nothing
+    --targets TEXT      declare TEXT, as it is (even empty or malformed), as the handshake's
+                        TARGETS field
     --slow MS           sleep MS milliseconds before each answer
     --ignore-bye        on `bye` or end of input, do not exit: sleep forever (to test that
                         gpuref kills an adapter that does not leave)
@@ -262,6 +264,7 @@ def parse_args(argv):
     p.add_argument("--bad-state-at", action="append", default=[], metavar="K:HOW")
     p.add_argument("--bad-handshake", action="store_true")
     p.add_argument("--no-handshake", action="store_true")
+    p.add_argument("--targets", metavar="TEXT")
     p.add_argument("--slow", type=int, default=0, metavar="MS")
     p.add_argument("--ignore-bye", action="store_true")
     args = p.parse_args(argv)
@@ -307,6 +310,9 @@ def main(argv):
     if args.bad_handshake:
         log("answering the handshake with protocol version 99, as asked")
         write(f"hello\t99\t{NAME}\t{TARGETS}\t-")
+    elif args.targets is not None:
+        log(f"declaring TARGETS {args.targets!r}, as asked")
+        write(f"hello\t1\t{NAME}\t{args.targets}\t-")
     elif offered >= 2:
         write(f"hello\t2\t{NAME}\t{TARGETS},gcn5:gfx900\tstate")
     else:
