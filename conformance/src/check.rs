@@ -208,7 +208,16 @@ pub fn check_file(path: &Path) -> FileResult {
         }
     };
     for case in &file.cases {
+        // A rule id gpuref does not know fails its case, as in state files.
+        let unknown: Vec<&String> = case
+            .rules
+            .iter()
+            .filter(|r| lookup_rule(r).is_none())
+            .collect();
         let problem = match reference.eval(case) {
+            _ if !unknown.is_empty() => Some(Problem::Error(format!(
+                "rules: unknown rule ids {unknown:?}"
+            ))),
             Ok(got) => compare(case, &got),
             Err(e) => Some(Problem::Error(e)),
         };

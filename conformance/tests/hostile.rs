@@ -46,6 +46,14 @@ const MISSING_MANIFEST: &str =
     "float/f32/gone.vec\t2\t100\t0000000000000000000000000000000000000000000000000000000000000000
 ";
 
+/// One case of [`F32_ADD`] citing a rule gpuref does not know.
+const UNKNOWN_RULE: &str = "#!gpuref-vectors 1
+#!isa float
+#!target ieee754
+#!instruction f32.add
+f32.add.b3c93284d6a7\t-\tf32.add\tround=rne daz=0 ftz=0 tininess=after quirks=ieee754\ta=0x0 b=0x0\td=0x0\tnone\tfloat.add,no.such.rule
+";
+
 /// Where the command's stdout goes.
 #[derive(Clone, Copy, PartialEq)]
 enum Out {
@@ -486,6 +494,17 @@ fn malformed_and_changed_files_are_counted_failures() {
                 says: &[
                     "f32.add.vec:7: id `f32.add.54987ef0fae1` is already the id of the case at",
                     "4 passed, 2 failed (2 files",
+                ],
+            },
+            Row {
+                name: "13: check, an unknown rule id",
+                args: &["check", "{dir}/v"],
+                files: &[("v/float/f32/f32.add.vec", UNKNOWN_RULE)],
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "rules: unknown rule ids [\"no.such.rule\"]",
+                    "0 passed, 1 failed",
                 ],
             },
         ],
