@@ -168,14 +168,27 @@ pub fn duplicate_ids<'a>(
     out
 }
 
+/// A vector file's text; a file that is not UTF-8 is refused with the byte offset of the
+/// first bad byte.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{}: not UTF-8 text (byte offset {} is not valid UTF-8)",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// Parse `path` and check every case against the built-in reference: the reference's
 /// answer must be in the case's acceptance set and raise exactly its flags.
 pub fn check_file(path: &Path) -> FileResult {
     let mut r = FileResult::default();
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_text(path) {
         Ok(t) => t,
         Err(e) => {
-            r.fatal = Some(format!("{}: cannot read: {e}", path.display()));
+            r.fatal = Some(e);
             return r;
         }
     };

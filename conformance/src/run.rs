@@ -103,10 +103,10 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
     let mut out = Vec::new();
     let mut owners = Vec::new();
     for path in paths {
-        let text = match std::fs::read_to_string(&path) {
+        let text = match check::read_text(&path) {
             Ok(t) => t,
             Err(e) => {
-                errors.push(format!("{}: cannot read: {e}", path.display()));
+                errors.push(e);
                 continue;
             }
         };
@@ -228,10 +228,16 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         eprintln!("{e}");
     }
     if files.is_empty() && !args.list {
-        eprintln!(
-            "gpuref run: no vector files under {} (run `gpuref generate` first?)",
-            opts.vectors.display()
-        );
+        match &opts.target {
+            Some(t) => eprintln!(
+                "gpuref run: no vector file under {} has target `{t}` (its `#!target` header; e.g. ieee754, gfx900, gfx908)",
+                opts.vectors.display()
+            ),
+            None => eprintln!(
+                "gpuref run: no vector files under {} (run `gpuref generate` first?)",
+                opts.vectors.display()
+            ),
+        }
         return 2;
     }
     let restarts = Arc::new(AtomicUsize::new(0));

@@ -368,11 +368,12 @@ pub fn parse(file: &Path, text: &str) -> (VecFile, Vec<ParseError>) {
             continue;
         }
         if !saw_version {
-            errors.push(err(
-                n,
-                1,
-                "the first line must be `#!gpuref-vectors 1`".into(),
-            ));
+            let why = if n == 1 && line.starts_with('\u{feff}') {
+                "the file starts with a byte order mark (U+FEFF, bytes EF BB BF): remove it; the first line must be `#!gpuref-vectors 1`"
+            } else {
+                "the first line must be `#!gpuref-vectors 1`"
+            };
+            errors.push(err(n, 1, why.into()));
             return (out, errors);
         }
         if let Some(c) = line.strip_prefix('#') {

@@ -67,7 +67,8 @@ struct Row {
     /// What the row checks (the issue's defect number, if any).
     name: &'static str,
     args: &'static [&'static str],
-    /// Files written under `{dir}` first: (relative path, contents).
+    /// Files written under `{dir}` first: (relative path, contents); each U+FFFD in the
+    /// contents is written as the byte 0xFF, which is not UTF-8.
     files: &'static [(&'static str, &'static str)],
     out: Out,
     status: i32,
@@ -162,7 +163,14 @@ fn check_rows(group: &str, rows: &[Row]) {
         for (path, contents) in row.files {
             let p = dir.join(path);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(&p, contents).unwrap();
+            let bytes: Vec<u8> = contents
+                .chars()
+                .flat_map(|c| match c {
+                    '\u{fffd}' => vec![0xff],
+                    c => c.to_string().into_bytes(),
+                })
+                .collect();
+            std::fs::write(&p, bytes).unwrap();
         }
         let args: Vec<String> = row.args.iter().map(|a| expand(a, &dir)).collect();
         let o = run(row.name, &args, row.out);
@@ -505,6 +513,74 @@ fn malformed_and_changed_files_are_counted_failures() {
                 says: &[
                     "rules: unknown rule ids [\"no.such.rule\"]",
                     "0 passed, 1 failed",
+                ],
+            },
+        ],
+    );
+}
+
+/// Messages say what is wrong (issue 25, defect 9).
+#[test]
+fn messages_name_the_real_problem() {
+    check_rows(
+        "messages",
+        &[
+            Row {
+                name: "9: eval, a value too wide",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "s_mov_b32 s0, s1",
+                    "s1=0x10000000000000000",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 2,
+                says: &[
+                    "`0x10000000000000000` does not fit in 32 bits",
+                    "!not a hex",
+                ],
+            },
+            Row {
+                name: "9: run, no file of the target",
+                args: &["run", "--target", "gfx1030", "--vectors", "{dir}/v"],
+                files: &[("v/float/f32/f32.add.vec", F32_ADD)],
+                out: Out::Captured,
+                status: 2,
+                says: &[
+                    "no vector file under {dir}/v has target `gfx1030`",
+                    "!generate",
+                ],
+            },
+            Row {
+                name: "9: check, a byte order mark",
+                args: &["check", "{dir}/bom.vec"],
+                files: &[("bom.vec", "\u{feff}#!gpuref-vectors 1\n#!isa float\n")],
+                out: Out::Captured,
+                status: 1,
+                says: &["bom.vec:1:1: the file starts with a byte order mark (U+FEFF"],
+            },
+            Row {
+                name: "9: check, a binary file",
+                args: &["check", "{dir}/bin.vec"],
+                files: &[("bin.vec", "#!gpuref-vectors 1\n\u{fffd}\n")],
+                out: Out::Captured,
+                status: 1,
+                says: &["bin.vec: not UTF-8 text (byte offset 19 is not valid UTF-8)"],
+            },
+            Row {
+                name: "9: run, a binary file",
+                args: &["run", "--vectors", "{dir}/v"],
+                files: &[
+                    ("v/float/f32/f32.add.vec", F32_ADD),
+                    ("v/float/f32/bin.vec", "#!gpuref-vectors 1\n\u{fffd}\n"),
+                ],
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "bin.vec: not UTF-8 text (byte offset 19",
+                    "test result: FAILED",
                 ],
             },
         ],
