@@ -723,6 +723,10 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
             reports - max_reports
         );
     }
+    if files.is_empty() {
+        eprintln!("gpuref check: no *.vec files found");
+        problems += 1;
+    }
     failed += problems;
     let of_which = if problems > 0 {
         format!(
@@ -735,10 +739,7 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
         "{passed} passed, {failed} failed ({} files{of_which})",
         files.len()
     );
-    if failed > 0 || files.is_empty() {
-        if files.is_empty() {
-            eprintln!("gpuref check: no *.vec files found");
-        }
+    if failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
