@@ -55,8 +55,8 @@ struct Loaded {
     rel: String,
     path: PathBuf,
     file: VecFile,
-    /// The file's malformed lines and manifest mismatch: each fails its trial and counts
-    /// as one failed case.
+    /// The file's problems (malformed lines, a manifest mismatch, repeated ids): each fails
+    /// its trial and counts as one failed case.
     problems: Vec<String>,
 }
 
@@ -360,7 +360,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     t.cases += loaded.problems.len();
                     t.failed += loaded.problems.len();
                     let mut msg = format!(
-                        "{} malformed lines or manifest mismatches:\n{}\n",
+                        "{} problems with the file (malformed lines, a manifest mismatch, repeated ids):\n{}\n",
                         loaded.problems.len(),
                         loaded.problems.join("\n")
                     );

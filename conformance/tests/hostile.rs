@@ -588,7 +588,7 @@ fn malformed_and_changed_files_are_counted_failures() {
                 status: 1,
                 says: &[
                     "f32.add.vec:6:9: expected 8 tab-separated fields, found 2",
-                    "1 malformed lines or manifest mismatches",
+                    "1 problems with the file (malformed lines",
                     "test result: FAILED",
                     "!test result: ok",
                 ],
