@@ -57,6 +57,10 @@ fn answer(target: Option<Target>, id: &str, json: &str) -> String {
     }
 }
 
+/// The exit status when stdout is closed (gpuref, the reader, went away): 141, as for every
+/// command of `gpuref` (128 + SIGPIPE).
+const OUTPUT_CLOSED: i32 = 141;
+
 /// Serve the protocol until `bye` or the end of input; the exit code.
 pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
     let mut lines = input.lines();
@@ -87,7 +91,7 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
         "hello\t1\tgpuref\tgcn5:gfx900,gcn5:gfx908\t-"
     };
     if writeln!(out, "{hello}").and_then(|_| out.flush()).is_err() {
-        return 1;
+        return OUTPUT_CLOSED;
     }
     let mut target = None;
     for line in lines {
@@ -97,7 +101,7 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
             ["bye"] => break,
             ["sync"] => {
                 if out.flush().is_err() {
-                    return 1;
+                    return OUTPUT_CLOSED;
                 }
                 continue;
             }
@@ -112,10 +116,12 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
             _ => continue,
         };
         if writeln!(out, "{reply}").is_err() {
-            return 1;
+            return OUTPUT_CLOSED;
         }
     }
-    let _ = out.flush();
+    if out.flush().is_err() {
+        return OUTPUT_CLOSED;
+    }
     0
 }
 

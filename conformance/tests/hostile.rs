@@ -68,7 +68,8 @@ struct Row {
     name: &'static str,
     args: &'static [&'static str],
     /// Files written under `{dir}` first: (relative path, contents); each U+FFFD in the
-    /// contents is written as the byte 0xFF, which is not UTF-8.
+    /// contents is written as the byte 0xFF, which is not UTF-8. A file named `stdin` is
+    /// the command's standard input (otherwise it has none).
     files: &'static [(&'static str, &'static str)],
     out: Out,
     status: i32,
@@ -97,9 +98,13 @@ fn expand(a: &str, dir: &std::path::Path) -> String {
 }
 
 /// Run `gpuref ARGS` with a timeout; a run that outlives it is killed and fails the test.
-fn run(name: &str, args: &[String], out: Out) -> Outcome {
+fn run(name: &str, args: &[String], out: Out, stdin: Option<std::fs::File>) -> Outcome {
     let mut cmd = gpuref();
-    cmd.args(args).stdin(Stdio::null()).stderr(Stdio::piped());
+    cmd.args(args).stderr(Stdio::piped());
+    match stdin {
+        Some(f) => cmd.stdin(f),
+        None => cmd.stdin(Stdio::null()),
+    };
     match out {
         Out::Captured => cmd.stdout(Stdio::piped()),
         Out::Closed => {
@@ -173,7 +178,8 @@ fn check_rows(group: &str, rows: &[Row]) {
             std::fs::write(&p, bytes).unwrap();
         }
         let args: Vec<String> = row.args.iter().map(|a| expand(a, &dir)).collect();
-        let o = run(row.name, &args, row.out);
+        let stdin = std::fs::File::open(dir.join("stdin")).ok();
+        let o = run(row.name, &args, row.out, stdin);
         let said = row.says.iter().all(|f| match f.strip_prefix('!') {
             Some(never) => !o.text.contains(&expand(never, &dir)),
             None => o.text.contains(&expand(f, &dir)),
@@ -281,6 +287,17 @@ fn a_closed_stdout_stops_every_command_quietly() {
                 name: "smt | head",
                 args: &["smt", "--target", "gfx900", "s_add_u32"],
                 files: &[],
+                out: Out::Closed,
+                status: CLOSED_PIPE,
+                says: &[],
+            },
+            Row {
+                name: "adapter | head",
+                args: &["adapter"],
+                files: &[(
+                    "stdin",
+                    "gpuref-adapter\t2\ntarget\tgcn5:gfx900\nsync\nbye\n",
+                )],
                 out: Out::Closed,
                 status: CLOSED_PIPE,
                 says: &[],
