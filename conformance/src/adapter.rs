@@ -310,13 +310,26 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
     if state && protocol < 2 {
         return Err("feature `state` needs protocol version 2".into());
     }
+    // TARGETS (field 4): one or more `isa:target` pairs, comma-separated.
+    let targets: Vec<String> = f[3].split(',').map(str::to_string).collect();
+    for (i, t) in targets.iter().enumerate() {
+        if !t.split_once(':').is_some_and(|(isa, target)| {
+            !isa.is_empty() && !target.is_empty() && !target.contains(':')
+        }) {
+            let what = if f[3].is_empty() {
+                "the list is empty".to_string()
+            } else {
+                format!("pair {} is `{t}`", i + 1)
+            };
+            return Err(format!(
+                "field 4 (TARGETS) `{}`: {what}; expected one or more `isa:target` pairs, comma-separated (`float:ieee754,ISA:TARGET`)",
+                f[3]
+            ));
+        }
+    }
     Ok(Hello {
         name: f[2].to_string(),
-        targets: f[3]
-            .split(',')
-            .filter(|t| !t.is_empty())
-            .map(str::to_string)
-            .collect(),
+        targets,
         flags: features.contains(&"flags"),
         protocol,
         state,
@@ -485,10 +498,18 @@ impl Session {
         let mut out = Vec::with_capacity(cases.len());
         for chunk in cases.chunks(self.cfg.batch.max(1)) {
             let (mut answers, fault) = self.exchange(target, chunk);
-            if fault.is_some() {
+            if let Some(f) = fault {
+                let mut in_flight = &chunk[answers.len()..];
+                // A line that is not a valid answer (garbage, a wrong or out-of-order id) is
+                // charged to the case it should have answered, even if that case passes when
+                // resent alone (docs/adapter-protocol.md, section 4).
+                if f.starts_with("protocol error") && !in_flight.is_empty() {
+                    answers.push(Answer::Fault(f));
+                    in_flight = &in_flight[1..];
+                }
                 // Isolate: resend the cases in flight one at a time, so the fault is
                 // charged to the case that causes it.
-                for case in &chunk[answers.len()..] {
+                for case in in_flight {
                     let (mut one, fault) = self.exchange(target, std::slice::from_ref(case));
                     match fault {
                         None => answers.append(&mut one),

@@ -54,6 +54,10 @@ fn answer(target: Option<(&dyn IsaEntry, &str)>, id: &str, json: &str) -> String
     }
 }
 
+/// The exit status when stdout is closed (gpuref, the reader, went away): 141, as for every
+/// command of `gpuref` (128 + SIGPIPE).
+const OUTPUT_CLOSED: i32 = 141;
+
 /// Serve the protocol until `bye` or the end of input; the exit code.
 pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
     let mut lines = input.lines();
@@ -94,7 +98,7 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
         format!("hello\t1\tgpuref\t{served}\t-")
     };
     if writeln!(out, "{hello}").and_then(|_| out.flush()).is_err() {
-        return 1;
+        return OUTPUT_CLOSED;
     }
     let mut target: Option<(&dyn IsaEntry, String)> = None;
     for line in lines {
@@ -104,7 +108,7 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
             ["bye"] => break,
             ["sync"] => {
                 if out.flush().is_err() {
-                    return 1;
+                    return OUTPUT_CLOSED;
                 }
                 continue;
             }
@@ -124,10 +128,12 @@ pub fn serve(input: impl BufRead, mut out: impl Write) -> i32 {
             _ => continue,
         };
         if writeln!(out, "{reply}").is_err() {
-            return 1;
+            return OUTPUT_CLOSED;
         }
     }
-    let _ = out.flush();
+    if out.flush().is_err() {
+        return OUTPUT_CLOSED;
+    }
     0
 }
 

@@ -141,16 +141,54 @@ pub struct FileResult {
     pub fatal: Option<String>,
     pub isa: String,
     pub instruction: String,
+    /// The target and the cases' ids with their lines (for [`duplicate_ids`]).
+    pub target: String,
+    pub ids: Vec<(String, usize)>,
+}
+
+/// Ids used twice within one target: ids are unique per target (docs/vector-format.md; two
+/// targets of one ISA share ids). `cases` are (target, file, id, line); one message
+/// per repeat, starting with the repeat's `FILE:LINE:` and naming the first use.
+pub fn duplicate_ids<'a>(
+    cases: impl IntoIterator<Item = (&'a str, &'a Path, &'a str, usize)>,
+) -> Vec<String> {
+    let mut first: std::collections::HashMap<(&str, &str), (&Path, usize)> = Default::default();
+    let mut out = Vec::new();
+    for (target, path, id, line) in cases {
+        if let Some((p, l)) = first.get(&(target, id)) {
+            out.push(format!(
+                "{}:{line}: id `{id}` is already the id of the case at {}:{l} (ids are unique per target, here `{target}`)",
+                path.display(),
+                p.display()
+            ));
+        } else {
+            first.insert((target, id), (path, line));
+        }
+    }
+    out
+}
+
+/// A vector file's text; a file that is not UTF-8 is refused with the byte offset of the
+/// first bad byte.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{}: not UTF-8 text (byte offset {} is not valid UTF-8)",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// Parse `path` and check every case against the built-in reference: the reference's
 /// answer must be in the case's acceptance set and raise exactly its flags.
 pub fn check_file(path: &Path) -> FileResult {
     let mut r = FileResult::default();
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_text(path) {
         Ok(t) => t,
         Err(e) => {
-            r.fatal = Some(format!("{}: cannot read: {e}", path.display()));
+            r.fatal = Some(e);
             return r;
         }
     };
@@ -160,6 +198,8 @@ pub fn check_file(path: &Path) -> FileResult {
     let (file, errors) = vector::parse(path, &text);
     r.parse_errors = errors;
     r.isa = file.header("isa").unwrap_or("").to_string();
+    r.target = file.header("target").unwrap_or("").to_string();
+    r.ids = file.cases.iter().map(|c| (c.id.clone(), c.line)).collect();
     r.instruction = file.header("instruction").unwrap_or("").to_string();
     let entry = match crate::isa::of_file(&file) {
         Ok(e) => e,
@@ -185,7 +225,16 @@ pub fn check_file(path: &Path) -> FileResult {
         }
     };
     for case in &file.cases {
+        // A rule id gpuref does not know fails its case, as in state files.
+        let unknown: Vec<&String> = case
+            .rules
+            .iter()
+            .filter(|r| lookup_rule(r).is_none())
+            .collect();
         let problem = match reference.eval(case) {
+            _ if !unknown.is_empty() => Some(Problem::Error(format!(
+                "rules: unknown rule ids {unknown:?}"
+            ))),
             Ok(got) => compare(case, &got),
             Err(e) => Some(Problem::Error(e)),
         };
@@ -243,8 +292,10 @@ fn check_state_file(path: &Path, text: &str) -> FileResult {
     };
     if let Some(h) = &file.header {
         r.isa = h.isa.clone();
+        r.target = h.target.clone();
         r.instruction = h.instruction.clone();
     }
+    r.ids = file.cases.iter().map(|c| (c.id.clone(), c.line)).collect();
     let Some(h) = &file.header else {
         return r;
     };

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 #[command(
     name = "gpuref",
     version,
-    about = "Bit-precise GPU ISA reference: vectors, checks, tools"
+    about = "Bit-precise GPU ISA reference: vectors, checks, tools",
+    after_help = "Every command whose output is closed before it finishes (`gpuref run | head -1`) stops\nquietly with exit status 141 (128 + SIGPIPE, as a shell reports a writer a closed pipe\nstopped): neither success nor a failure (1) of what was checked."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -183,7 +184,7 @@ instruction) is printed as `.long 0x...` followed by `// error: byte offset 0x..
 and disassembly goes on with the next dword; trailing bytes that do not fill a dword are
 printed as `.byte`. Every error is also written to stderr.
 Exit status: 0 all decoded; 1 some dwords did not decode; 2 bad arguments or input (unknown
-target, bad hex, unreadable file).";
+target, bad hex, unreadable file); 141 stdout was closed early (`gpuref --help`).";
 
 const EVAL_HELP: &str = "\
 Registers are 0 unless set. Output: one `REG=0xVALUE` line per register the instruction
@@ -222,11 +223,14 @@ Options:
 
 FILTER and the libtest options select and list the trials (one per instruction file):
   --list, --exact, --skip PATTERN, --test-threads N, --format pretty|terse|json, -q
+
+Exit status: 0 every selected case passed (or was unsupported); 1 some failed, faulted or
+could not be read; 2 bad arguments or a broken adapter; 141 stdout was closed early.
 ";
 
 /// The command line, with each command's help followed by what every registered ISA says
 /// of it (its targets, register names, defaults).
-fn parse_cli() -> Cli {
+fn parse_cli() -> Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
     let mut cmd = Cli::command();
     for (name, base) in [
@@ -252,16 +256,65 @@ fn parse_cli() -> Cli {
         }
         cmd = cmd.mut_subcommand(name, |c| c.after_help(text));
     }
-    let matches = cmd.get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    let matches = cmd.try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
+/// The exit status of every command whose stdout (or stderr) was closed before it finished
+/// (`gpuref run | head -1`): 141, i.e. 128 + SIGPIPE, what a shell reports for a writer that
+/// a closed pipe stopped. Nothing more is printed. It is neither success (the output was cut
+/// short) nor a failure of the checked code (1) or bad arguments (2).
+const CLOSED_PIPE: u8 = 141;
+
+/// Whether a panic payload is a write to a closed pipe (`println!`'s panic, or an
+/// `unwrap()` of the write error in libtest-mimic's printer).
+fn is_closed_pipe(msg: Option<&str>) -> bool {
+    msg.is_some_and(|m| m.contains("Broken pipe") || m.contains("BrokenPipe"))
 }
 
 fn main() -> ExitCode {
+    // A write to a closed stdout panics in `println!` and in libtest-mimic's printer: such a
+    // panic is silenced, stops the run's remaining trials, and exits with CLOSED_PIPE.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if is_closed_pipe(info.payload_as_str()) {
+            gpuref_conformance::run::OUTPUT_CLOSED.store(true, std::sync::atomic::Ordering::SeqCst);
+        } else {
+            default_hook(info);
+        }
+    }));
+    match std::panic::catch_unwind(dispatch) {
+        Ok(code) => code,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| p.downcast_ref::<&str>().copied());
+            if is_closed_pipe(msg) {
+                ExitCode::from(CLOSED_PIPE)
+            } else {
+                std::panic::resume_unwind(p)
+            }
+        }
+    }
+}
+
+fn dispatch() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
     if argv.get(1).map(String::as_str) == Some("run") {
         return cmd_run(&argv[2..]);
     }
-    let cli = parse_cli();
+    let cli = match parse_cli() {
+        Ok(cli) => cli,
+        // --help, --version or a usage error (exit 2), as clap prints them; help text
+        // that cannot be written is a closed stdout.
+        Err(e) => {
+            return match e.print() {
+                Err(_) if !e.use_stderr() => ExitCode::from(CLOSED_PIPE),
+                _ => ExitCode::from(e.exit_code() as u8),
+            }
+        }
+    };
     match cli.command {
         Command::Generate {
             solve_coverage: true,
@@ -392,7 +445,7 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
     let mut errors = 0;
     for l in &lines {
         if writeln!(out, "{}", l.render()).is_err() {
-            return ExitCode::from(2);
+            return ExitCode::from(CLOSED_PIPE);
         }
         if let Some(e) = &l.error {
             eprintln!("gpuref disasm: {e}");
@@ -400,7 +453,7 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
         }
     }
     if out.flush().is_err() {
-        return ExitCode::from(2);
+        return ExitCode::from(CLOSED_PIPE);
     }
     if errors > 0 {
         eprintln!(
@@ -680,26 +733,37 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     check::collect_files(paths, &mut files, &mut missing);
-    let mut bad_input = false;
+    // Every problem with the input (a missing path, a malformed line, a file whose bytes are
+    // not the manifest's, an unreadable file) counts as one failure.
+    let mut problems = 0usize;
     for m in &missing {
         eprintln!("gpuref check: {}: no such file or directory", m.display());
-        bad_input = true;
+        problems += 1;
     }
     // A file of a generated corpus is checked only if its bytes are the manifest's.
     for m in gpuref_conformance::manifest::verify(&files, paths) {
         eprintln!("gpuref check: {m}");
-        bad_input = true;
+        problems += 1;
     }
     let results = check::check_files_parallel(&files);
+    let ids = files.iter().zip(&results).flat_map(|(path, r)| {
+        r.ids
+            .iter()
+            .map(move |(id, line)| (r.target.as_str(), path.as_path(), id.as_str(), *line))
+    });
+    for m in check::duplicate_ids(ids) {
+        eprintln!("gpuref check: {m}");
+        problems += 1;
+    }
     let (mut passed, mut failed, mut reports) = (0usize, 0usize, 0usize);
     for r in &results {
         for e in &r.parse_errors {
             eprintln!("{e}");
-            bad_input = true;
+            problems += 1;
         }
         if let Some(f) = &r.fatal {
             eprintln!("{f}");
-            bad_input = true;
+            problems += 1;
         }
         passed += r.passed;
         failed += r.failed;
@@ -716,11 +780,23 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
             reports - max_reports
         );
     }
-    println!("{passed} passed, {failed} failed ({} files)", files.len());
-    if failed > 0 || bad_input || files.is_empty() {
-        if files.is_empty() {
-            eprintln!("gpuref check: no *.vec files found");
-        }
+    if files.is_empty() {
+        eprintln!("gpuref check: no *.vec files found");
+        problems += 1;
+    }
+    failed += problems;
+    let of_which = if problems > 0 {
+        format!(
+            ", {problems} of the failures malformed lines or unreadable, missing or changed files"
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "{passed} passed, {failed} failed ({} files{of_which})",
+        files.len()
+    );
+    if failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -812,6 +888,9 @@ fn cmd_run(args: &[String]) -> ExitCode {
         Ok(a) => a,
         Err(e) => return bad(e.to_string()),
     };
+    if libtest_args.test_threads == Some(0) {
+        return bad("--test-threads 0: give at least 1 thread".into());
+    }
     ExitCode::from(run::run(opts, libtest_args) as u8)
 }
 

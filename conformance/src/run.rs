@@ -8,8 +8,12 @@ use crate::vector::{self, Case, FlagSpec, Spec, VecFile};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+
+/// Set when a write to stdout found it closed (`gpuref run | head -1`): the trials not yet
+/// started are skipped, since nobody reads their results.
+pub static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Options of `gpuref run` besides libtest-mimic's.
 #[derive(Clone, Debug)]
@@ -51,6 +55,9 @@ struct Loaded {
     rel: String,
     path: PathBuf,
     file: VecFile,
+    /// The file's problems (malformed lines, a manifest mismatch, repeated ids): each fails
+    /// its trial and counts as one failed case.
+    problems: Vec<String>,
 }
 
 /// The summary table: one row per (ISA, format folder), then the total.
@@ -81,8 +88,9 @@ pub fn summary_table(rows: &BTreeMap<(String, String), Tally>) -> String {
     s
 }
 
-/// Load every file under the corpus root; parse errors are returned, not fatal.
-fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
+/// Load every file under the corpus root; parse errors are returned, not fatal (those of a
+/// loaded file are also its `problems`), and so are the errors no vector file owns.
+fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<String>) {
     let mut paths = Vec::new();
     let mut missing = Vec::new();
     check::collect_files(&[root.to_path_buf()], &mut paths, &mut missing);
@@ -93,11 +101,12 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
     // A file of a generated corpus is run only if its bytes are the manifest's.
     errors.extend(crate::manifest::verify(&paths, &[root.to_path_buf()]));
     let mut out = Vec::new();
+    let mut owners = Vec::new();
     for path in paths {
-        let text = match std::fs::read_to_string(&path) {
+        let text = match check::read_text(&path) {
             Ok(t) => t,
             Err(e) => {
-                errors.push(format!("{}: cannot read: {e}", path.display()));
+                errors.push(e);
                 continue;
             }
         };
@@ -114,17 +123,47 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>) {
         if file.cases.is_empty() && file.header.is_empty() {
             continue; // not a vector file at all: reported above, no trial
         }
+        let prefix = format!("{}:", path.display());
+        owners.push(prefix.clone());
         if target.is_some_and(|t| file.header("target") != Some(t)) {
             continue;
         }
         let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
+        let problems = errors
+            .iter()
+            .filter(|e| e.starts_with(&prefix))
+            .cloned()
+            .collect();
         out.push(Loaded {
             rel: rel.to_string_lossy().replace('\\', "/"),
             path,
             file,
+            problems,
         });
     }
-    (out, errors)
+    let ids = out.iter().flat_map(|f| {
+        let target = f.file.header("target").unwrap_or("");
+        f.file
+            .cases
+            .iter()
+            .map(move |c| (target, f.path.as_path(), c.id.as_str(), c.line))
+    });
+    let repeats = check::duplicate_ids(ids);
+    for m in repeats {
+        if let Some(f) = out
+            .iter_mut()
+            .find(|f| m.starts_with(&format!("{}:", f.path.display())))
+        {
+            f.problems.push(m.clone());
+        }
+        errors.push(m);
+    }
+    let orphans = errors
+        .iter()
+        .filter(|e| !owners.iter().any(|o| e.starts_with(o)))
+        .cloned()
+        .collect();
+    (out, errors, orphans)
 }
 
 /// A state-transition file, for the runner: its header, and one placeholder case per case
@@ -184,15 +223,25 @@ fn strict_case(case: &Case, reference: &mut Reference) -> Result<Case, String> {
 
 /// Run the corpus; returns the process exit code.
 pub fn run(opts: Options, args: Arguments) -> i32 {
-    let (files, load_errors) = load(&opts.vectors, opts.target.as_deref());
+    let (files, load_errors, orphans) = load(&opts.vectors, opts.target.as_deref());
     for e in &load_errors {
         eprintln!("{e}");
     }
     if files.is_empty() && !args.list {
-        eprintln!(
-            "gpuref run: no vector files under {} (run `gpuref generate` first?)",
-            opts.vectors.display()
-        );
+        match &opts.target {
+            Some(t) => eprintln!(
+                "gpuref run: no vector file under {} has target `{t}` (its `#!target` header; the registry's targets: {})",
+                opts.vectors.display(),
+                crate::isa::all()
+                    .flat_map(|e| e.info().targets.iter().map(|t| t.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => eprintln!(
+                "gpuref run: no vector files under {} (run `gpuref generate` first?)",
+                opts.vectors.display()
+            ),
+        }
         return 2;
     }
     let restarts = Arc::new(AtomicUsize::new(0));
@@ -224,7 +273,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         }
         _ => None,
     };
-    let total_cases: u64 = files.iter().map(|f| f.file.cases.len() as u64).sum();
+    let total_cases = selected_cases(&files, &args);
     if opts.adapter.is_some() && !args.list {
         let enc: Vec<&Loaded> = files
             .iter()
@@ -298,6 +347,9 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         let kind = isa.clone();
         trials.push(
             Trial::test(loaded.rel.clone(), move || {
+                if OUTPUT_CLOSED.load(Ordering::SeqCst) {
+                    return Ok(());
+                }
                 let tally = run_file(
                     &loaded,
                     &opts,
@@ -307,13 +359,52 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     hello.as_ref(),
                     bar.as_ref(),
                 );
-                let t = tally.0;
+                let (mut t, mut result) = tally;
+                if !loaded.problems.is_empty() {
+                    t.cases += loaded.problems.len();
+                    t.failed += loaded.problems.len();
+                    let mut msg = format!(
+                        "{} problems with the file (malformed lines, a manifest mismatch, repeated ids):\n{}\n",
+                        loaded.problems.len(),
+                        loaded.problems.join("\n")
+                    );
+                    if let Err(f) = result {
+                        msg.push_str(f.message().unwrap_or_default());
+                    }
+                    result = Err(msg.into());
+                }
                 if let Ok(mut r) = rows.lock() {
                     r.entry((isa, fmt)).or_default().add(&t);
                 }
-                tally.1
+                result
             })
             .with_kind(kind),
+        );
+    }
+    // Problems no loaded file owns (a listed file missing, an unreadable or empty file)
+    // fail a trial of their own, so that a run they fail never reports `test result: ok`.
+    if !orphans.is_empty() {
+        let rows = rows.clone();
+        trials.push(
+            Trial::test("corpus", move || {
+                let t = Tally {
+                    cases: orphans.len(),
+                    failed: orphans.len(),
+                    ..Tally::default()
+                };
+                if let Ok(mut r) = rows.lock() {
+                    r.entry(("corpus".into(), String::new()))
+                        .or_default()
+                        .add(&t);
+                }
+                Err(format!(
+                    "{} problems reading the corpus:\n{}",
+                    orphans.len(),
+                    orphans.join("\n")
+                )
+                .into())
+            })
+            .with_kind("load"),
         );
     }
     let conclusion = libtest_mimic::run(&args, trials);
@@ -333,11 +424,35 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
             println!("{}", n.trim_start_matches("gpuref run: "));
         }
     }
-    if conclusion.has_failed() || !load_errors.is_empty() {
+    // Problems of files the filter does not select were printed and do not fail the run.
+    if conclusion.has_failed() {
         1
     } else {
         0
     }
+}
+
+/// The cases of the trials the filter selects: the progress bar's length.
+fn selected_cases(files: &[Loaded], args: &Arguments) -> u64 {
+    files
+        .iter()
+        .filter(|f| selected(args, f.file.header("isa").unwrap_or("?"), &f.rel))
+        .map(|f| f.file.cases.len() as u64)
+        .sum()
+}
+
+/// Whether libtest-mimic runs the trial `[kind] name` under `args`' filter, `--exact`,
+/// `--skip` and `--ignored` (its own test is private; this one mirrors libtest-mimic 0.8).
+fn selected(args: &Arguments, kind: &str, name: &str) -> bool {
+    let full = format!("[{kind}] {name}");
+    let matches = |f: &String| {
+        if args.exact {
+            name == f || &full == f
+        } else {
+            full.contains(f.as_str())
+        }
+    };
+    !args.ignored && args.filter.as_ref().is_none_or(matches) && !args.skip.iter().any(matches)
 }
 
 type TrialResult = (Tally, Result<(), Failed>);
@@ -638,4 +753,53 @@ fn run_state_adapter(
 /// Used by tests: the observed answer of the reference for a case.
 pub fn reference_answer(isa: &str, case: &Case) -> Result<Observed, String> {
     Reference::for_isa(isa)?.eval(case)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 25, defect 8: `gpuref run f32.add` drew a bar of every case of the corpus.
+    #[test]
+    fn the_progress_bar_counts_only_the_selected_trials() {
+        let case = Case {
+            id: String::new(),
+            words: Vec::new(),
+            asm: String::new(),
+            mode: String::new(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            flags: FlagSpec::Unchecked,
+            rules: Vec::new(),
+            line: 0,
+        };
+        let file = |rel: &str, cases: usize| Loaded {
+            rel: rel.into(),
+            path: PathBuf::from(rel),
+            file: VecFile {
+                header: vec![("isa".into(), "float".into())],
+                cases: vec![case.clone(); cases],
+                ..VecFile::default()
+            },
+            problems: Vec::new(),
+        };
+        let files = [
+            file("float/f32/f32.add", 3),
+            file("float/f32/f32.mul", 5),
+            file("float/f64/f64.add", 7),
+        ];
+        let args = |a: &[&str]| {
+            Arguments::from_iter(std::iter::once("gpuref run").chain(a.iter().copied()))
+        };
+        assert_eq!(selected_cases(&files, &args(&[])), 15);
+        assert_eq!(selected_cases(&files, &args(&["f32.add"])), 3);
+        assert_eq!(selected_cases(&files, &args(&["add"])), 10);
+        assert_eq!(selected_cases(&files, &args(&["f32", "--skip", "mul"])), 3);
+        assert_eq!(
+            selected_cases(&files, &args(&["--exact", "float/f64/f64.add"])),
+            7
+        );
+        assert_eq!(selected_cases(&files, &args(&["[float] float/f32"])), 8);
+        assert_eq!(selected_cases(&files, &args(&["--ignored"])), 0);
+    }
 }

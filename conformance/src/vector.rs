@@ -111,6 +111,9 @@ impl Alt {
             Alt::Exact(v) => x == v,
             Alt::Masked { value, mask } => x & mask == value & mask,
             Alt::AnyNan(t) => t.is_nan(x),
+            // A NaN end is a reading of its own, outside the numeric order: the range is
+            // then its two ends exactly (docs/vector-format.md, "Expected values").
+            Alt::Range { lo, hi, ty } if ty.is_nan(lo) || ty.is_nan(hi) => x == lo || x == hi,
             Alt::Range { lo, hi, ty } => {
                 !ty.is_nan(x) && {
                     let k = ty.order_key(x);
@@ -365,11 +368,12 @@ pub fn parse(file: &Path, text: &str) -> (VecFile, Vec<ParseError>) {
             continue;
         }
         if !saw_version {
-            errors.push(err(
-                n,
-                1,
-                "the first line must be `#!gpuref-vectors 1`".into(),
-            ));
+            let why = if n == 1 && line.starts_with('\u{feff}') {
+                "the file starts with a byte order mark (U+FEFF, bytes EF BB BF): remove it; the first line must be `#!gpuref-vectors 1`"
+            } else {
+                "the first line must be `#!gpuref-vectors 1`"
+            };
+            errors.push(err(n, 1, why.into()));
             return (out, errors);
         }
         if let Some(c) = line.strip_prefix('#') {
@@ -593,6 +597,14 @@ mod tests {
         // Across zero: −min subnormal .. +min subnormal includes both zeros.
         let s = parse_spec("0x80000001~0x1:f32").unwrap();
         assert!(s.accepts(0x8000_0000) && s.accepts(0) && !s.accepts(2) && !s.accepts(0x8000_0002));
+        // A NaN end (the hull of two readings of a square root of a negative denormal: NaN
+        // if kept, -0 if flushed): both ends, nothing between.
+        let s = parse_spec("0xffc00000~0x80000000:f32").unwrap();
+        assert!(s.accepts(0xffc0_0000) && s.accepts(0x8000_0000));
+        assert!(!s.accepts(0xbf80_0000) && !s.accepts(0xff80_0000) && !s.accepts(0));
+        assert!(!s.accepts(0x7fc0_0000) && !s.accepts(0xffc0_0001));
+        let s = parse_spec("0xffc00000~0xff800000:f32").unwrap();
+        assert!(s.accepts(0xffc0_0000) && s.accepts(0xff80_0000) && !s.accepts(0xff7f_ffff));
         let s = parse_spec("0x12340000/0xffff0000").unwrap();
         assert!(s.accepts(0x1234_abcd) && !s.accepts(0x1235_0000));
         assert!(parse_spec("nan:f128").is_err());

@@ -63,7 +63,8 @@ fn bad_register_arguments_are_named() {
         ("v[3:5]=1", "two registers"),
         ("v[255:256]=1", "v[254:255]"),
         ("v[2:3][64]=1", "lane"),
-        ("v[2:3]=0x10000000000000000", "not a hex"),
+        ("v[2:3]=0x10000000000000000", "does not fit in 64 bits"),
+        ("v1=0xq", "not a hex"),
     ] {
         let o = eval(&["v_mov_b32_e32 v0, v1", arg]);
         assert_eq!(o.status.code(), Some(2), "{arg}");

@@ -47,11 +47,14 @@ adapter counts from 1 again). Every K option may be given several times.
                         and `{not json`), `shape` (`{"v1": 5}`: a number where a state
                         value is a string, array or object), `name` (`{"q7": "0x1"}`: no
                         such register), `extra` (the right answer plus `"s0": "0x1"`, a
-                        change the final state does not list)
+                        change the final state does not list), `lanes` (`{"v0": [...]}` with
+                        65 lanes: a wave has 64)
     --bad-handshake     answer the handshake with protocol version 99:
                         `hello<TAB>99<TAB>faulty<TAB>float:ieee754<TAB>-`, then serve cases
                         as usual until stdin closes
     --no-handshake      exit with status 1 at once, reading and writing nothing
+    --targets TEXT      declare TEXT, as it is (even empty or malformed), as the handshake's
+                        TARGETS field
     --slow MS           sleep MS milliseconds before each answer
     --ignore-bye        on `bye` or end of input, do not exit: sleep forever (to test that
                         gpuref kills an adapter that does not leave)
@@ -217,6 +220,8 @@ def state_answer(case_id, payload, bad):
         return f"ok\t{case_id}\t" + json.dumps({"v1": 5})
     if bad == "name":
         return f"ok\t{case_id}\t" + json.dumps({"q7": "0x1"})
+    if bad == "lanes":
+        return f"ok\t{case_id}\t" + json.dumps({"v0": ["0x1"] * 65})
     if final is None:
         return f"unsupported\t{case_id}\tfaulty implements only s_branch, ds_write_b32 and ds_read_b32"
     if bad == "extra":
@@ -259,6 +264,7 @@ def parse_args(argv):
     p.add_argument("--bad-state-at", action="append", default=[], metavar="K:HOW")
     p.add_argument("--bad-handshake", action="store_true")
     p.add_argument("--no-handshake", action="store_true")
+    p.add_argument("--targets", metavar="TEXT")
     p.add_argument("--slow", type=int, default=0, metavar="MS")
     p.add_argument("--ignore-bye", action="store_true")
     args = p.parse_args(argv)
@@ -270,8 +276,8 @@ def parse_args(argv):
             if k.isdigit() and int(k) == 0:
                 p.error("case counts start at 1")
     for k in args.bad_state_at:
-        if k.rpartition(":")[2] not in ("notjson", "shape", "name", "extra"):
-            p.error(f"--bad-state-at {k}: HOW is notjson, shape, name or extra")
+        if k.rpartition(":")[2] not in ("notjson", "shape", "name", "extra", "lanes"):
+            p.error(f"--bad-state-at {k}: HOW is notjson, shape, name, extra or lanes")
     return args
 
 
@@ -304,6 +310,9 @@ def main(argv):
     if args.bad_handshake:
         log("answering the handshake with protocol version 99, as asked")
         write(f"hello\t99\t{NAME}\t{TARGETS}\t-")
+    elif args.targets is not None:
+        log(f"declaring TARGETS {args.targets!r}, as asked")
+        write(f"hello\t1\t{NAME}\t{args.targets}\t-")
     elif offered >= 2:
         write(f"hello\t2\t{NAME}\t{TARGETS},gcn5:gfx900\tstate")
     else:

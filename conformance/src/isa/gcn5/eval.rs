@@ -213,7 +213,10 @@ pub(crate) fn parse_value(text: &str, bits: u32) -> Result<u64, String> {
     } else {
         t.replace('_', "").parse::<u64>()
     }
-    .map_err(|_| format!("`{t}` is not a hex (0x…) or decimal value"))?;
+    .map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => format!("`{t}` does not fit in {bits} bits"),
+        _ => format!("`{t}` is not a hex (0x…) or decimal value"),
+    })?;
     if bits < 64 && v >> bits != 0 {
         return Err(format!("`{t}` does not fit in {bits} bits"));
     }

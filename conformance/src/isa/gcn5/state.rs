@@ -162,6 +162,12 @@ fn cells(name: &str, v: &Value, is_final: bool) -> Result<Vec<(Cell, Spec)>, Str
             out.extend((0..64).map(|l| (Cell::Lane(acc, r, l), spec.clone())));
         }
         (Name::Lanes(acc, r), Value::Lanes(lanes)) => {
+            if lanes.len() > 64 {
+                return Err(format!(
+                    "`{name}`: {} lanes given, a wave has 64",
+                    lanes.len()
+                ));
+            }
             for (l, s) in lanes.iter().enumerate() {
                 let spec = parse_value(s, is_final).map_err(|e| format!("`{name}[{l}]`: {e}"))?;
                 fits(&spec)?;
