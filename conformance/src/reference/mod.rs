@@ -122,5 +122,5 @@ pub fn lookup_rule(id: &str) -> Option<&'static Rule> {
         .chain(IntelGen7Ieee::RULES)
         .chain(IntelGen7Alt::RULES)
         .find(|r| r.id == id)
-        .or_else(|| gpuref_amd_gcn5::alu::rules::resolve(id))
+        .or_else(|| gpuref_amd_gcn5::rules::resolve(id))
 }

@@ -78,7 +78,7 @@ pub fn semantics(row: &Row) -> Semantics {
     if mem::handles(row) {
         return Semantics::MemoryOp;
     }
-    if let Some(reason) = alu::pending_reason(row) {
+    if let Some(reason) = crate::exec::pending_reason(row) {
         return Semantics::Exempt(reason);
     }
     if alu::kernel(row).is_some() {
@@ -141,7 +141,7 @@ impl Isa for Gcn5 {
     }
 
     fn rules() -> Vec<&'static Rule> {
-        alu::rules::rules().collect()
+        crate::rules::rules().collect()
     }
 }
 
@@ -188,7 +188,7 @@ mod tests {
         for r in all_rows() {
             assert_eq!(
                 semantics(r).is_executable(),
-                alu::has_semantics(r),
+                crate::exec::has_semantics(r),
                 "{} {:?}",
                 r.name,
                 semantics(r)

@@ -10,6 +10,8 @@
 #![forbid(unsafe_code)]
 
 pub mod alu;
+pub mod error;
+pub mod exec;
 pub mod formats;
 pub mod instructions;
 pub mod isa;
@@ -17,6 +19,7 @@ pub mod mem;
 pub mod memory;
 pub mod operand;
 pub mod program;
+pub mod rules;
 pub mod target;
 pub mod wave;
 

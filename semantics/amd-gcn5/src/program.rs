@@ -14,7 +14,7 @@ mod hwreg;
 mod index;
 mod misc;
 
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::Instruction;
 use crate::wave::Wave;
 use gpuref_core::{Rule, Spec, SpecRef, Status};

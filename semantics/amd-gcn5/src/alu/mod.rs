@@ -12,12 +12,12 @@
 //! listed in [`salu::WAVE_LEVEL`] with the reason, and `execute` says so.
 
 pub mod mode;
-pub mod rules;
 pub mod salu;
 pub mod valu;
 pub mod vexec;
 pub mod vpacked;
 
+use crate::error::ExecError;
 use crate::formats::salu::{shape, Slot};
 use crate::formats::{Fields, Instruction};
 use crate::instructions::Row;
@@ -93,67 +93,20 @@ impl<K> fmt::Debug for KernelRow<K> {
 /// A row of the scalar kernel table.
 pub type ScalarKernelRow = KernelRow<ScalarKernel>;
 
-/// Why an instruction cannot be executed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExecError {
-    /// An instruction, or one of its forms, without executable semantics (out of scope, or
-    /// not yet), with the reason (a wave-level state not modelled, no arithmetic in the
-    /// manual to compute a sample from, ...).
-    Pending {
-        name: &'static str,
-        reason: &'static str,
-    },
-    /// An instruction without executable semantics yet.
-    NotYet { name: &'static str },
-}
-
-impl fmt::Display for ExecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExecError::Pending { name, reason } => write!(
-                f,
-                "{} has no executable semantics: {reason}",
-                name.to_ascii_lowercase()
-            ),
-            ExecError::NotYet { name } => write!(
-                f,
-                "{} has no executable semantics yet",
-                name.to_ascii_lowercase()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ExecError {}
-
 /// The kernel of a row, if it has one.
 pub fn kernel(row: &Row) -> Option<&'static ScalarKernelRow> {
     salu::KERNELS.iter().find(|k| k.name == row.name)
 }
 
-/// Whether a row has an executable kernel (scalar or vector).
-pub fn has_semantics(row: &Row) -> bool {
-    kernel(row).is_some()
-        || vexec::handles(row.name)
-        || vpacked::has_semantics(row.name)
-        || crate::program::handles(row.name)
-        || crate::mem::handles(row)
-}
-
-/// Why a row has no kernel yet, when a table says (wave-level scalar rows, vector rows
-/// waiting for a dispute note).
+/// Why an ALU row has no kernel yet, when an ALU table says (wave-level scalar rows, vector
+/// rows waiting for a dispute note, the exempt interpolation and export rows).
 pub fn pending_reason(row: &Row) -> Option<&'static str> {
-    if crate::program::handles(row.name) {
-        return None;
-    }
     salu::WAVE_LEVEL
         .iter()
         .chain(valu::not_yet())
         .chain(vexec::EXEMPT)
-        .chain(crate::program::NOT_YET)
         .find(|(n, _)| *n == row.name)
         .map(|(_, why)| *why)
-        .or_else(|| crate::mem::pending_reason(row))
 }
 
 /// How a 64-bit operand of `row` widens a 32-bit literal: sign extension for the `_I64`
@@ -166,31 +119,15 @@ fn widen(row: &Row) -> Widen {
     }
 }
 
-/// Execute one decoded instruction on `wave`: reads its operands, runs the kernel, writes
-/// what the kernel returns and advances the PC.
-pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
+/// Execute a scalar ALU instruction (SOP2, SOPK, SOP1, SOPC) with its kernel `k`: read the
+/// operands, run the kernel, write what it returns and advance the PC. The dispatcher
+/// ([`crate::exec::execute`]) found `k` from the row.
+pub fn execute_scalar(
+    wave: &mut Wave,
+    inst: &Instruction,
+    k: &ScalarKernelRow,
+) -> Result<(), ExecError> {
     let row = inst.row;
-    if crate::program::handles(row.name) || matches!(inst.fields, Fields::Sopp(_)) {
-        return crate::program::execute(wave, inst);
-    }
-    if let Some(r) = crate::mem::execute(wave, inst) {
-        return r;
-    }
-    if let Some(reason) = pending_reason(row) {
-        return Err(ExecError::Pending {
-            name: row.name,
-            reason,
-        });
-    }
-    let Some(k) = kernel(row) else {
-        if matches!(inst.fields, Fields::Vop3p(_) | Fields::Mai(_)) {
-            return vpacked::execute(wave, inst);
-        }
-        if vexec::handles(row.name) {
-            return vexec::execute(wave, inst);
-        }
-        return Err(ExecError::NotYet { name: row.name });
-    };
     let (sdst, ssrc0, ssrc1, simm16) = match inst.fields {
         Fields::Sop2(f) => (f.sdst, Some(f.ssrc0), Some(f.ssrc1), 0),
         Fields::Sopk(f) => (f.sdst, None, None, f.simm16),

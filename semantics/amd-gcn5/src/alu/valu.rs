@@ -65,27 +65,9 @@ impl LaneCtx {
 /// stays gpuref's own choice (what `--strict` compares with).
 pub use gpuref_core::open::Accept;
 
-/// Which of a lane's outputs an [`Unsettled`] speaks of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Output {
-    /// The destination `d`.
-    D,
-    /// The lane's bit of VCC / the SGPR pair / EXEC (`carry`: a compare, a carry-out,
-    /// DIV_SCALE's flag); an `Accept::Mask` on it is 1 (settled) or 0 (either value).
-    Carry,
-}
-
-/// A lane result that is not exact bits: what is accepted, and the rule id that explains it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unsettled {
-    /// The output the acceptance set is about; the lane's other outputs are exact.
-    pub output: Output,
-    pub accept: Accept,
-    /// The rule (status `unspecified`, `contested`, or an approximate-by-spec rule).
-    pub rule: &'static str,
-    /// Whether the flags are settled too (false: vectors write `*`).
-    pub flags_settled: bool,
-}
+/// What of a lane's output is open, and why: the wave's vocabulary ([`crate::wave`]), which
+/// the memory executors share.
+pub use crate::wave::{Output, Unsettled};
 
 /// What one lane writes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -27,7 +27,7 @@ pub use wavelevel::{EXEMPT, TRAPSTS_EXCP, WAVE_LEVEL};
 
 use super::valu::Output;
 use super::valu::{LaneCtx, LaneIn, VectorKernel};
-use super::ExecError;
+use crate::error::{not_yet, pending, ExecError};
 use crate::formats::sdwa::{DstUnused, SdwaSrc, Sel};
 use crate::formats::valu::{shape, Role, Ty};
 use crate::formats::{Fields, Instruction};
@@ -127,14 +127,6 @@ pub const RULES: &[Rule] = &[
         cites: &[SpecRef::new(Spec::Vega, "VOP3A Instructions"), DESIGN],
         statement: "V_READLANE/V_WRITELANE use S1[5:0] as the lane (a wave has 64); for a lane select above 63 (which the manual does not address) a V_READLANE destination accepts any value and a V_WRITELANE also accepts the lane unchanged" },
 ];
-
-fn not_yet(name: &'static str) -> ExecError {
-    ExecError::NotYet { name }
-}
-
-pub(crate) fn pending(name: &'static str, reason: &'static str) -> ExecError {
-    ExecError::Pending { name, reason }
-}
 
 pub use super::valu::kernel;
 

@@ -21,7 +21,7 @@ pub use mfma::{a_block, blgp_lane, shape, Place, Shape, RULES as MFMA_RULES};
 
 use super::valu::{kernel, Accept, LaneCtx, LaneIn, LaneOut};
 use super::vexec::trapsts_bits;
-use super::ExecError;
+use crate::error::ExecError;
 use crate::formats::valu::{f16_bits, Ty};
 use crate::formats::vop3p::{kind, sources, src_type, Kind, Vop3p};
 use crate::formats::{Fields, Instruction};

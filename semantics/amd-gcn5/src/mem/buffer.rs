@@ -14,14 +14,15 @@ pub mod format;
 mod tests;
 
 use super::atomic::Op as Atomic;
-use crate::alu::valu::{Accept, Output, Unsettled};
-use crate::alu::vexec::pending;
-use crate::alu::ExecError;
+use crate::error::pending;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::operand::ScalarReg;
+use crate::wave::{Output, Unsettled};
 use crate::wave::{UnsettledLane, Wave, Widen, LANES};
 use crate::Row;
 use format::{Conv, Loose};
+use gpuref_core::open::Accept;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 
 /// Which part of a VGPR a non-format load writes.

@@ -15,8 +15,8 @@ mod tests;
 mod run;
 
 use super::atomic::Op as Atomic;
-use crate::alu::vexec::pending;
-use crate::alu::ExecError;
+use crate::error::pending;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
 use crate::Row;
@@ -103,7 +103,7 @@ const SAMPLE: &str = "sampling is out of scope for exact semantics (issue 6, doc
 const GATHER: &str = "gathers are out of scope for exact semantics (issue 6, docs/design/0034): which four texels a normalized float coordinate selects, and how the S#'s wrap modes and LOD act on them, is not in the manual";
 const GET_LOD: &str = "the LOD calculation (derivatives, anisotropy, the S#'s bias and clamps) is not in the manual; out of scope for exact semantics (issue 6, docs/design/0034)";
 
-/// Rows of this family exempt from exact semantics, with the reason (`alu::pending_reason`
+/// Rows of this family exempt from exact semantics, with the reason (`exec::pending_reason`
 /// reports them; [`execute`] returns them as `ExecError::Pending`).
 #[rustfmt::skip]
 pub const NOT_YET: &[(&str, &str)] = &[

@@ -9,7 +9,7 @@ pub mod flat;
 pub mod image;
 pub mod smem;
 
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
 use crate::Row;

@@ -2,9 +2,9 @@
 //! lane, a scalar register, or two VGPRs): a small table of wave-level executors, and the
 //! rows exempt from exact ALU semantics with the reason.
 
-use super::pending;
 use crate::alu::valu::{Accept, Unsettled};
-use crate::alu::ExecError;
+use crate::error::pending;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::operand::{ScalarReg, VectorSrc};
 use crate::wave::{UnsettledLane, UnsettledSgpr, Wave, Widen};
@@ -52,7 +52,7 @@ pub const INTERP: &str =
 pub const EXPORT: &str = "exports write the pixel/position/parameter export buffers outside the wave (colour, depth, position, parameter targets); out of scope for exact semantics (issue 6, docs/design/0034)";
 
 /// Rows exempt from exact ALU semantics, or waiting for a reading, with the reason
-/// (`alu::pending_reason` reports them).
+/// (`exec::pending_reason` reports them).
 #[rustfmt::skip]
 pub const EXEMPT: &[(&str, &str)] = &[
     ("V_INTERP_P1_F32",        INTERP),

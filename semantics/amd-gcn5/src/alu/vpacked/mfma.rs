@@ -9,7 +9,7 @@
 
 use crate::alu::mode::{Mode, Width};
 use crate::alu::valu::{Accept, Output, Unsettled};
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::mai::{Mai, MfmaSrc};
 use crate::formats::{Fields, Instruction};
 use crate::wave::{UnsettledLane, Wave, Widen, LANES};

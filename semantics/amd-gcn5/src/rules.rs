@@ -15,7 +15,8 @@
 //! A test checks that every rule lands somewhere, that every glob matches a row, and that
 //! every rule id a kernel names in the sources is registered.
 
-use super::{kernel, mode, pending_reason, salu, valu, vexec};
+use crate::alu::{kernel, mode, salu, valu, vexec};
+use crate::exec::pending_reason;
 use crate::instructions::{rows, Row};
 use gpuref_core::{Rule, SpecRef, Status};
 
