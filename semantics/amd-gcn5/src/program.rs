@@ -16,8 +16,11 @@ mod misc;
 
 use crate::error::ExecError;
 use crate::formats::Instruction;
+use crate::isa;
 use crate::wave::Wave;
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
+use std::sync::OnceLock;
 
 use Status::{Contested, Inferred, Specified, Unspecified};
 
@@ -220,13 +223,24 @@ pub fn handles(name: &str) -> bool {
     row(name).is_some()
 }
 
+/// The row with this id, if this module executes it ([`ROWS`] joined to the rows once).
+pub fn row_of(id: RowId) -> Option<&'static ProgramRow> {
+    static TABLE: OnceLock<Vec<Option<&'static ProgramRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(ROWS.iter().map(|r| (r.name, r))))[id.index()]
+}
+
 /// Execute an instruction of this family. Replaces [`Wave::program_unsettled`].
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
-    let Some(r) = row(inst.row.name) else {
+    let Some(r) = row_of(isa::row_id(inst.row)) else {
         return Err(ExecError::NotYet {
             name: inst.row.name,
         });
     };
+    execute_row(wave, inst, r)
+}
+
+/// Execute `inst` with its program-flow row `r` (the dispatcher found it by id).
+pub fn execute_row(wave: &mut Wave, inst: &Instruction, r: &ProgramRow) -> Result<(), ExecError> {
     wave.program_unsettled.clear();
     (r.op)(wave, inst)
 }

@@ -21,10 +21,13 @@ use crate::error::ExecError;
 use crate::formats::salu::{shape, Slot};
 use crate::formats::{Fields, Instruction};
 use crate::instructions::Row;
+use crate::isa;
 use crate::operand::{ScalarReg, ScalarSrc};
 use crate::wave::{Wave, Widen};
+use gpuref_core::isa::RowId;
 use gpuref_core::{SpecRef, Status};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// What a scalar kernel reads. Unused operands are 0. A 32-bit operand is in the low half.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,20 +96,32 @@ impl<K> fmt::Debug for KernelRow<K> {
 /// A row of the scalar kernel table.
 pub type ScalarKernelRow = KernelRow<ScalarKernel>;
 
-/// The kernel of a row, if it has one.
-pub fn kernel(row: &Row) -> Option<&'static ScalarKernelRow> {
-    salu::KERNELS.iter().find(|k| k.name == row.name)
+/// The scalar kernel of the row with this id, if it has one: [`salu::KERNELS`] joined to
+/// the rows once ([`isa::by_row`]), so the executor finds a kernel without comparing names.
+pub fn scalar_kernel_of(id: RowId) -> Option<&'static ScalarKernelRow> {
+    static TABLE: OnceLock<Vec<Option<&'static ScalarKernelRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(salu::KERNELS.iter().map(|k| (k.name, k))))[id.index()]
 }
 
-/// Why an ALU row has no kernel yet, when an ALU table says (wave-level scalar rows, vector
-/// rows waiting for a dispute note, the exempt interpolation and export rows).
-pub fn pending_reason(row: &Row) -> Option<&'static str> {
-    salu::WAVE_LEVEL
-        .iter()
-        .chain(valu::not_yet())
-        .chain(vexec::EXEMPT)
-        .find(|(n, _)| *n == row.name)
-        .map(|(_, why)| *why)
+/// The scalar kernel of a row, if it has one.
+pub fn kernel(row: &Row) -> Option<&'static ScalarKernelRow> {
+    scalar_kernel_of(isa::row_id(row))
+}
+
+/// Why the ALU row with this id has no kernel yet, when an ALU table says (wave-level scalar
+/// rows, vector rows waiting for a dispute note, the exempt interpolation and export rows):
+/// the tables joined to the rows once.
+pub fn pending_of(id: RowId) -> Option<&'static str> {
+    static TABLE: OnceLock<Vec<Option<&'static str>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        isa::by_row(
+            salu::WAVE_LEVEL
+                .iter()
+                .chain(valu::not_yet())
+                .chain(vexec::EXEMPT)
+                .copied(),
+        )
+    })[id.index()]
 }
 
 /// How a 64-bit operand of `row` widens a 32-bit literal: sign extension for the `_I64`

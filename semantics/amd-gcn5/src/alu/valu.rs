@@ -25,8 +25,11 @@ mod vop3p;
 mod vopc;
 
 use super::mode::{Mode, Width};
+use crate::isa;
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::{Flagged, Flags, FpMode};
+use std::sync::OnceLock;
 
 /// One lane's operands. 32-bit operands are in the low half, 16-bit ones in the low
 /// quarter (the executor selects the half op_sel or SDWA name).
@@ -198,6 +201,14 @@ pub fn kernel(name: &str) -> Option<&'static VectorKernelRow> {
         .iter()
         .flat_map(|t| t.iter())
         .find(|k| k.name == name)
+}
+
+/// The vector kernel of the row with this id: [`TABLES`] joined to the rows once
+/// ([`isa::by_row`]); what the executors use instead of [`kernel`]'s name search.
+pub fn kernel_of(id: RowId) -> Option<&'static VectorKernelRow> {
+    static TABLE: OnceLock<Vec<Option<&'static VectorKernelRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(TABLES.iter().flat_map(|t| t.iter()).map(|k| (k.name, k))))
+        [id.index()]
 }
 
 /// Vector ALU rows without a kernel yet, with the question that must be settled first.

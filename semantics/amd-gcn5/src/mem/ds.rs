@@ -223,7 +223,7 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let Fields::Ds(d) = inst.fields else {
         return Err(ExecError::NotYet { name });
     };
-    let Some(row) = rows::row(name) else {
+    let Some(row) = rows::row_of(crate::isa::row_id(inst.row)) else {
         return Err(match NOT_YET.iter().find(|(n, _)| *n == name) {
             Some((_, reason)) => ExecError::Pending { name, reason },
             None => ExecError::NotYet { name },

@@ -19,8 +19,10 @@ use crate::error::pending;
 use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
-use crate::Row;
+use crate::{isa, Row};
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
+use std::sync::OnceLock;
 
 /// What a row does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,13 +276,19 @@ pub fn image_row(name: &str) -> Option<&'static ImageRow> {
     ROWS.iter().find(|r| r.name == name)
 }
 
+/// The entry of the row with this id in [`ROWS`] (joined to the rows once).
+pub fn image_row_of(id: RowId) -> Option<&'static ImageRow> {
+    static TABLE: OnceLock<Vec<Option<&'static ImageRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(ROWS.iter().map(|r| (r.name, r))))[id.index()]
+}
+
 /// Execute an instruction of this family.
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let name = inst.row.name;
     if let Some((_, why)) = NOT_YET.iter().find(|(n, _)| *n == name) {
         return Err(pending(name, why));
     }
-    let (Fields::Mimg(m), Some(row)) = (inst.fields, image_row(name)) else {
+    let (Fields::Mimg(m), Some(row)) = (inst.fields, image_row_of(isa::row_id(inst.row))) else {
         return Err(ExecError::NotYet { name });
     };
     if wave.vgpr.len() < 256 {

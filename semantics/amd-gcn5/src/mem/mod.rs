@@ -12,7 +12,9 @@ pub mod smem;
 use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
-use crate::Row;
+use crate::{isa, Row};
+use gpuref_core::isa::RowId;
+use std::sync::OnceLock;
 
 /// Whether a memory row is executed.
 pub fn handles(row: &Row) -> bool {
@@ -23,16 +25,27 @@ pub fn handles(row: &Row) -> bool {
         || image::handles(row)
 }
 
-/// Why a memory row is not executed, when a module says.
-pub fn pending_reason(row: &Row) -> Option<&'static str> {
-    ds::NOT_YET
-        .iter()
-        .chain(smem::NOT_YET)
-        .chain(flat::NOT_YET)
-        .chain(buffer::NOT_YET)
-        .chain(image::NOT_YET)
-        .find(|(n, _)| *n == row.name)
-        .map(|(_, why)| *why)
+/// [`handles`] of the row with this id, asked once per row.
+pub fn handles_id(id: RowId) -> bool {
+    static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::all_rows().iter().map(|r| handles(r)).collect())[id.index()]
+}
+
+/// Why the memory row with this id is not executed, when a module says (the modules'
+/// `NOT_YET` lists joined to the rows once).
+pub fn pending_of(id: RowId) -> Option<&'static str> {
+    static TABLE: OnceLock<Vec<Option<&'static str>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        isa::by_row(
+            ds::NOT_YET
+                .iter()
+                .chain(smem::NOT_YET)
+                .chain(flat::NOT_YET)
+                .chain(buffer::NOT_YET)
+                .chain(image::NOT_YET)
+                .copied(),
+        )
+    })[id.index()]
 }
 
 /// Execute a memory instruction; `None` when `inst` is not one.

@@ -6,9 +6,12 @@ use crate::alu::valu::{Accept, Unsettled};
 use crate::error::pending;
 use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
+use crate::isa;
 use crate::operand::{ScalarReg, VectorSrc};
 use crate::wave::{UnsettledLane, UnsettledSgpr, Wave, Widen};
+use gpuref_core::isa::RowId;
 use gpuref_core::{Spec, SpecRef, Status};
+use std::sync::OnceLock;
 
 type WaveOp = fn(&mut Wave, &Instruction) -> Result<(), ExecError>;
 
@@ -68,6 +71,12 @@ pub const EXEMPT: &[(&str, &str)] = &[
 /// The wave-level executor of a row.
 pub fn row(name: &str) -> Option<&'static WaveRow> {
     WAVE_LEVEL.iter().find(|r| r.name == name)
+}
+
+/// The wave-level executor of the row with this id ([`WAVE_LEVEL`] joined to the rows once).
+pub fn row_of(id: RowId) -> Option<&'static WaveRow> {
+    static TABLE: OnceLock<Vec<Option<&'static WaveRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(WAVE_LEVEL.iter().map(|r| (r.name, r))))[id.index()]
 }
 
 fn next_pc(w: &mut Wave, inst: &Instruction) {
