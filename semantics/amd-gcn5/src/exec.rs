@@ -7,7 +7,7 @@
 //! ([`crate::error`]), so a change to one leaf cannot reach another through an import
 //! (`tests/layering.rs` checks it).
 //!
-//! Each row's [`Semantics`] is decided once ([`classify`], stored by [`isa`] in row-id
+//! Each row's [`Semantics`] is decided once (`classify`, stored by [`isa`] in row-id
 //! order) and is the one answer the dispatcher, [`has_semantics`], [`pending_reason`] and
 //! the registry give; the handler an arm runs (a kernel, a wave-level or program-flow row)
 //! is found by [`RowId`] in the leaf's table, which joined its names to the rows once.

@@ -8,6 +8,8 @@
 //! world is appended to [`Wave::events`] as an [`Event`]; what the manual does not settle
 //! is gpuref's choice, listed in [`Wave::program_unsettled`] as (what, rule id) with the
 //! rule in [`RULES`]. S_GETPC/S_SETPC/S_SWAPPC/S_CALL are scalar kernels (alu::salu).
+//! A leaf: the crate's dispatcher ([`crate::exec`]) calls it, by the row's id
+//! ([`row_of`]); it imports neither [`crate::alu`] nor [`crate::mem`].
 
 mod flow;
 mod hwreg;

@@ -1,5 +1,5 @@
-//! ALU semantics: one pure kernel per instruction, and the executor that reads the
-//! operands a decoded instruction names from a [`Wave`], runs the kernel and writes back
+//! ALU semantics: one pure kernel per instruction, and the executors that read the
+//! operands a decoded instruction names from a [`Wave`], run the kernel and write back
 //! what it returns (docs/design/0019-gcn5-alu-execution.md).
 //!
 //! Today: the scalar ALU formats SOP2, SOPK, SOP1 and SOPC ([`salu`]), and the vector ALU
@@ -9,7 +9,14 @@
 //! executor's business, so a kernel is the manual's pseudocode line and nothing else.
 //! Instructions that index the register file or touch program state the wave model does
 //! not hold yet (fork/join, MOVREL, GETREG/SETREG, RFE, VSKIP, GPR indexing mode) are
-//! listed in [`salu::WAVE_LEVEL`] with the reason, and `execute` says so.
+//! listed in [`salu::WAVE_LEVEL`] with the reason (program flow, [`crate::program`], runs
+//! most of them now).
+//!
+//! This module is a leaf: it does not import [`crate::mem`] or [`crate::program`] (and they
+//! do not import it); the dispatcher [`crate::exec`] chooses between them, from the row's
+//! `Semantics`. The tables here are keyed by the manual's names as data; the executors find
+//! a row's kernel by its id ([`scalar_kernel_of`], [`valu::kernel_of`]), from joins made
+//! once ([`crate::isa::by_row`]).
 
 pub mod mode;
 pub mod salu;

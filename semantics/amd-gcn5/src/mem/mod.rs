@@ -1,6 +1,9 @@
 //! Memory instructions over the wave state: scalar memory (SMEM), LDS/GDS (DS), buffers
 //! (MUBUF/MTBUF), FLAT/GLOBAL/SCRATCH and images without a sampler (MIMG), with the manual's address and out-of-range rules
 //! (issue 6). One module per format family; [`execute`] dispatches on the decoded fields.
+//! A leaf: the crate's dispatcher ([`crate::exec`]) calls it; it imports neither
+//! [`crate::alu`] nor [`crate::program`] (what they share is in [`crate::error`] and
+//! [`crate::wave`]).
 
 pub mod atomic;
 pub mod buffer;
