@@ -27,7 +27,7 @@ pub const NO_SEMANTICS_YET: &str = "no executable semantics yet";
 /// executor runs is executable even when a list also names it (program flow took over
 /// rows `salu::WAVE_LEVEL` still explains; a memory row runs its executable forms); then a
 /// stated reason makes it exempt; then its kernel or wave-level executor says which kind.
-pub(crate) fn classify(id: RowId, _row: &Row) -> Semantics {
+pub(crate) fn classify(id: RowId) -> Semantics {
     if program::row_of(id).is_some() {
         return Semantics::ProgramFlow;
     }
