@@ -1,8 +1,8 @@
 //! Issue 6, "Done when": every GCN5 opcode row of both targets has executable semantics or
-//! a stated exemption (`alu::pending_reason`), so `gpuref coverage`'s semantics and exempt
+//! a stated exemption (`exec::pending_reason`), so `gpuref coverage`'s semantics and exempt
 //! columns add up to its rows. A row added without either fails here, naming it.
 
-use gpuref_amd_gcn5::alu::{has_semantics, pending_reason};
+use gpuref_amd_gcn5::exec::{has_semantics, pending_reason};
 use gpuref_amd_gcn5::instructions::rows;
 use gpuref_amd_gcn5::Target;
 

@@ -4,7 +4,7 @@
 
 use crate::formats::{self, Instruction};
 use crate::instructions::{rows, Format, Row};
-use crate::{alu, mem, program, Target};
+use crate::{exec, Target};
 use gpuref_core::decode::DecodeError;
 use gpuref_core::isa::{AsmError, Isa, IsaInfo, RowId, RowInfo, Semantics, TargetInfo};
 use gpuref_core::{Rule, Spec};
@@ -70,30 +70,42 @@ fn index() -> &'static Index {
     })
 }
 
+/// A table keyed by the manual's names (a kernel table, a list of exempt rows), joined to
+/// the rows once: entry `i` is the first entry that names row `i`. Every row of that name
+/// shares it (the VOP2 row and its VOP3 promotion, the gfx900 and gfx908 rows), as the
+/// executors' `find(|k| k.name == row.name)` did on every instruction before (issue 16).
+/// Leaves index the result by [`RowId`] and never compare names at run time.
+pub fn by_row<T: Copy>(entries: impl IntoIterator<Item = (&'static str, T)>) -> Vec<Option<T>> {
+    let mut first: HashMap<&'static str, T> = HashMap::new();
+    for (name, v) in entries {
+        first.entry(name).or_insert(v);
+    }
+    all_rows()
+        .iter()
+        .map(|r| first.get(r.name).copied())
+        .collect()
+}
+
+/// What gives each row its semantics, in row-id order: classified once from the leaves'
+/// tables ([`exec::classify`]), then the one answer the dispatcher, `has_semantics`,
+/// `pending_reason` and the registry read.
+fn semantics_table() -> &'static [Semantics] {
+    static SEMANTICS: OnceLock<Vec<Semantics>> = OnceLock::new();
+    SEMANTICS.get_or_init(|| {
+        (0..all_rows().len())
+            .map(|i| exec::classify(RowId(i as u16)))
+            .collect()
+    })
+}
+
+/// What gives the row with this id its semantics, or why it has none.
+pub fn semantics_of(id: RowId) -> Semantics {
+    semantics_table()[id.index()]
+}
+
 /// What gives a row its semantics, or why it has none.
 pub fn semantics(row: &Row) -> Semantics {
-    if program::handles(row.name) {
-        return Semantics::ProgramFlow;
-    }
-    if mem::handles(row) {
-        return Semantics::MemoryOp;
-    }
-    if let Some(reason) = alu::pending_reason(row) {
-        return Semantics::Exempt(reason);
-    }
-    if alu::kernel(row).is_some() {
-        return Semantics::ScalarKernel;
-    }
-    if alu::valu::kernel(row.name).is_some() {
-        return Semantics::LaneKernel;
-    }
-    if alu::vexec::handles(row.name) || alu::vpacked::has_semantics(row.name) {
-        return Semantics::WaveOp;
-    }
-    if matches!(row.format, Format::Sopp) {
-        return Semantics::ProgramFlow;
-    }
-    Semantics::Exempt("no executable semantics yet")
+    semantics_of(row_id(row))
 }
 
 impl Isa for Gcn5 {
@@ -141,7 +153,7 @@ impl Isa for Gcn5 {
     }
 
     fn rules() -> Vec<&'static Rule> {
-        alu::rules::rules().collect()
+        crate::rules::rules().collect()
     }
 }
 
@@ -181,19 +193,6 @@ mod tests {
         assert_eq!(kind("v_readlane_b32"), Semantics::WaveOp);
         assert_eq!(kind("v_mfma_f32_4x4x1f32"), Semantics::WaveOp);
         assert!(matches!(kind("v_interp_p1_f32"), Semantics::Exempt(_)));
-    }
-
-    #[test]
-    fn executable_rows_are_the_rows_the_executor_runs() {
-        for r in all_rows() {
-            assert_eq!(
-                semantics(r).is_executable(),
-                alu::has_semantics(r),
-                "{} {:?}",
-                r.name,
-                semantics(r)
-            );
-        }
     }
 
     #[test]

@@ -8,16 +8,21 @@
 //! world is appended to [`Wave::events`] as an [`Event`]; what the manual does not settle
 //! is gpuref's choice, listed in [`Wave::program_unsettled`] as (what, rule id) with the
 //! rule in [`RULES`]. S_GETPC/S_SETPC/S_SWAPPC/S_CALL are scalar kernels (alu::salu).
+//! A leaf: the crate's dispatcher ([`crate::exec`]) calls it, by the row's id
+//! ([`row_of`]); it imports neither [`crate::alu`] nor [`crate::mem`].
 
 mod flow;
 mod hwreg;
 mod index;
 mod misc;
 
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::Instruction;
+use crate::isa;
 use crate::wave::Wave;
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
+use std::sync::OnceLock;
 
 use Status::{Contested, Inferred, Specified, Unspecified};
 
@@ -220,13 +225,24 @@ pub fn handles(name: &str) -> bool {
     row(name).is_some()
 }
 
+/// The row with this id, if this module executes it ([`ROWS`] joined to the rows once).
+pub fn row_of(id: RowId) -> Option<&'static ProgramRow> {
+    static TABLE: OnceLock<Vec<Option<&'static ProgramRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(ROWS.iter().map(|r| (r.name, r))))[id.index()]
+}
+
 /// Execute an instruction of this family. Replaces [`Wave::program_unsettled`].
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
-    let Some(r) = row(inst.row.name) else {
+    let Some(r) = row_of(isa::row_id(inst.row)) else {
         return Err(ExecError::NotYet {
             name: inst.row.name,
         });
     };
+    execute_row(wave, inst, r)
+}
+
+/// Execute `inst` with its program-flow row `r` (the dispatcher found it by id).
+pub fn execute_row(wave: &mut Wave, inst: &Instruction, r: &ProgramRow) -> Result<(), ExecError> {
     wave.program_unsettled.clear();
     (r.op)(wave, inst)
 }

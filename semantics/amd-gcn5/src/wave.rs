@@ -7,8 +7,30 @@
 //! "Literal Expansion to 64 bits"; docs/design/0019-gcn5-alu-execution.md has the rules and
 //! their status (for example how a 32-bit literal widens for a `_B64` operand).
 
-use crate::alu::valu::Unsettled;
 use crate::operand::{FloatConst, ScalarReg, ScalarSrc};
+use gpuref_core::open::Accept;
+
+/// Which of a lane's outputs an [`Unsettled`] speaks of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// The destination `d`.
+    D,
+    /// The lane's bit of VCC / the SGPR pair / EXEC (`carry`: a compare, a carry-out,
+    /// DIV_SCALE's flag); an `Accept::Mask` on it is 1 (settled) or 0 (either value).
+    Carry,
+}
+
+/// A lane result that is not exact bits: what is accepted, and the rule id that explains it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsettled {
+    /// The output the acceptance set is about; the lane's other outputs are exact.
+    pub output: Output,
+    pub accept: Accept,
+    /// The rule (status `unspecified`, `contested`, or an approximate-by-spec rule).
+    pub rule: &'static str,
+    /// Whether the flags are settled too (false: vectors write `*`).
+    pub flags_settled: bool,
+}
 
 /// A lane whose destination the spec does not settle bit for bit: the destination's first
 /// VGPR, how many it spans, the lane, and what of it is accepted (docs/design/0020). The

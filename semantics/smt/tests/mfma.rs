@@ -230,7 +230,7 @@ fn random_waves_agree_with_the_element_model_on_every_output_element() {
             );
             let inst = parse(Target::Gfx908, &asm).unwrap_or_else(|e| panic!("{asm}: {e}"));
             let before = wave.clone();
-            gpuref_amd_gcn5::alu::execute(&mut wave, &inst)
+            gpuref_amd_gcn5::exec::execute(&mut wave, &inst)
                 .unwrap_or_else(|e| panic!("{asm}: {e}"));
             let (a_at, b_at) = (input_places(row, row.m), input_places(row, row.n));
             let width = row.ty.width();

@@ -7,7 +7,8 @@
 use super::Observed;
 use crate::isa::gcn5::eval::{parse_reg, set, Reg};
 use crate::vector::{Case, VecFile};
-use gpuref_amd_gcn5::alu::{execute, vexec::trapsts_bits};
+use gpuref_amd_gcn5::alu::vexec::trapsts_bits;
+use gpuref_amd_gcn5::exec::execute;
 use gpuref_amd_gcn5::formats::{self, Instruction};
 use gpuref_amd_gcn5::wave::Wave;
 use gpuref_amd_gcn5::Target;

@@ -2,15 +2,15 @@
 //! decoded, have executable semantics, have a z3 model, have vectors, and are exempt.
 //!
 //! Sources: the instruction tables (`instructions::rows`), the formats the decoder handles
-//! (`formats::is_supported`), the kernel tables (`alu::has_semantics`), and the vector
+//! (`formats::is_supported`), the kernel tables (`exec::has_semantics`), and the vector
 //! corpus (a row counts as having vectors when a value vector file under
 //! `vectors/amd-gcn5-*` other than the encoding files names it in its `#!instruction`
 //! header, or a case of an ALU value file, `#!kind alu`, or of a state-transition file,
 //! `.jsonl`, is an instruction of the row: its `asm`), and the z3 models of gpuref-smt (`smt`: rows with a model); a row is exempt when it has no semantics and a table
-//! states why (`alu::pending_reason`: the reasons are listed under the table).
+//! states why (`exec::pending_reason`: the reasons are listed under the table).
 
 use gpuref_amd_gcn5::instructions::{rows, Format, Row};
-use gpuref_amd_gcn5::{alu, formats, Target};
+use gpuref_amd_gcn5::{exec, formats, Target};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -123,10 +123,10 @@ pub fn gcn5(vectors_root: &Path, only: Option<Target>) -> Vec<Line> {
                 format: f.name(),
                 rows: of.len(),
                 decoded: count(&|r| formats::is_supported(r)),
-                semantics: count(&|r| alu::has_semantics(r)),
+                semantics: count(&|r| exec::has_semantics(r)),
                 smt: count(&|r| gpuref_smt::has_model(r.name)),
                 vectors: count(&|r| with_vectors.contains(r.name)),
-                exempt: count(&|r| !alu::has_semantics(r) && alu::pending_reason(r).is_some()),
+                exempt: count(&|r| !exec::has_semantics(r) && exec::pending_reason(r).is_some()),
             });
         }
     }
@@ -141,7 +141,7 @@ pub fn pending(only: Option<Target>) -> Vec<(&'static str, &'static str, &'stati
         .filter(|t| only.is_none_or(|o| o == *t))
     {
         for r in rows().filter(|r| r.targets.contains(t)) {
-            if let Some(why) = alu::pending_reason(r) {
+            if let Some(why) = exec::pending_reason(r) {
                 out.push((t.name(), r.name, why));
             }
         }

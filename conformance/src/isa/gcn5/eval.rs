@@ -22,8 +22,8 @@
 //! (FLOAT_MODE 0xf0: round to nearest even, f32 and f64/f16 denormals kept; DX10_CLAMP 1;
 //! IEEE 1).
 
-use gpuref_amd_gcn5::alu::execute;
 use gpuref_amd_gcn5::alu::valu::{Accept, Output, Unsettled};
+use gpuref_amd_gcn5::exec::execute;
 use gpuref_amd_gcn5::formats::parse;
 use gpuref_amd_gcn5::operand::{ScalarReg, Sgpr, Ttmp};
 use gpuref_amd_gcn5::wave::{UnsettledLane, Wave, LDS_BYTES};

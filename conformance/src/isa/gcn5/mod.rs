@@ -298,7 +298,7 @@ impl IsaEntry for Gcn5Entry {
     }
 
     fn rule(&self, id: &str) -> Option<&'static Rule> {
-        gpuref_amd_gcn5::alu::rules::resolve(id)
+        gpuref_amd_gcn5::rules::resolve(id)
     }
 }
 

@@ -1,5 +1,5 @@
-//! ALU semantics: one pure kernel per instruction, and the executor that reads the
-//! operands a decoded instruction names from a [`Wave`], runs the kernel and writes back
+//! ALU semantics: one pure kernel per instruction, and the executors that read the
+//! operands a decoded instruction names from a [`Wave`], run the kernel and write back
 //! what it returns (docs/design/0019-gcn5-alu-execution.md).
 //!
 //! Today: the scalar ALU formats SOP2, SOPK, SOP1 and SOPC ([`salu`]), and the vector ALU
@@ -9,22 +9,32 @@
 //! executor's business, so a kernel is the manual's pseudocode line and nothing else.
 //! Instructions that index the register file or touch program state the wave model does
 //! not hold yet (fork/join, MOVREL, GETREG/SETREG, RFE, VSKIP, GPR indexing mode) are
-//! listed in [`salu::WAVE_LEVEL`] with the reason, and `execute` says so.
+//! listed in [`salu::WAVE_LEVEL`] with the reason (program flow, [`crate::program`], runs
+//! most of them now).
+//!
+//! This module is a leaf: it does not import [`crate::mem`] or [`crate::program`] (and they
+//! do not import it); the dispatcher [`crate::exec`] chooses between them, from the row's
+//! `Semantics`. The tables here are keyed by the manual's names as data; the executors find
+//! a row's kernel by its id ([`scalar_kernel_of`], [`valu::kernel_of`]), from joins made
+//! once ([`crate::isa::by_row`]).
 
 pub mod mode;
-pub mod rules;
 pub mod salu;
 pub mod valu;
 pub mod vexec;
 pub mod vpacked;
 
+use crate::error::ExecError;
 use crate::formats::salu::{shape, Slot};
 use crate::formats::{Fields, Instruction};
 use crate::instructions::Row;
+use crate::isa;
 use crate::operand::{ScalarReg, ScalarSrc};
 use crate::wave::{Wave, Widen};
+use gpuref_core::isa::RowId;
 use gpuref_core::{SpecRef, Status};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// What a scalar kernel reads. Unused operands are 0. A 32-bit operand is in the low half.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,67 +103,32 @@ impl<K> fmt::Debug for KernelRow<K> {
 /// A row of the scalar kernel table.
 pub type ScalarKernelRow = KernelRow<ScalarKernel>;
 
-/// Why an instruction cannot be executed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExecError {
-    /// An instruction, or one of its forms, without executable semantics (out of scope, or
-    /// not yet), with the reason (a wave-level state not modelled, no arithmetic in the
-    /// manual to compute a sample from, ...).
-    Pending {
-        name: &'static str,
-        reason: &'static str,
-    },
-    /// An instruction without executable semantics yet.
-    NotYet { name: &'static str },
+/// The scalar kernel of the row with this id, if it has one: [`salu::KERNELS`] joined to
+/// the rows once ([`isa::by_row`]), so the executor finds a kernel without comparing names.
+pub fn scalar_kernel_of(id: RowId) -> Option<&'static ScalarKernelRow> {
+    static TABLE: OnceLock<Vec<Option<&'static ScalarKernelRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(salu::KERNELS.iter().map(|k| (k.name, k))))[id.index()]
 }
 
-impl fmt::Display for ExecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExecError::Pending { name, reason } => write!(
-                f,
-                "{} has no executable semantics: {reason}",
-                name.to_ascii_lowercase()
-            ),
-            ExecError::NotYet { name } => write!(
-                f,
-                "{} has no executable semantics yet",
-                name.to_ascii_lowercase()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ExecError {}
-
-/// The kernel of a row, if it has one.
+/// The scalar kernel of a row, if it has one.
 pub fn kernel(row: &Row) -> Option<&'static ScalarKernelRow> {
-    salu::KERNELS.iter().find(|k| k.name == row.name)
+    scalar_kernel_of(isa::row_id(row))
 }
 
-/// Whether a row has an executable kernel (scalar or vector).
-pub fn has_semantics(row: &Row) -> bool {
-    kernel(row).is_some()
-        || vexec::handles(row.name)
-        || vpacked::has_semantics(row.name)
-        || crate::program::handles(row.name)
-        || crate::mem::handles(row)
-}
-
-/// Why a row has no kernel yet, when a table says (wave-level scalar rows, vector rows
-/// waiting for a dispute note).
-pub fn pending_reason(row: &Row) -> Option<&'static str> {
-    if crate::program::handles(row.name) {
-        return None;
-    }
-    salu::WAVE_LEVEL
-        .iter()
-        .chain(valu::not_yet())
-        .chain(vexec::EXEMPT)
-        .chain(crate::program::NOT_YET)
-        .find(|(n, _)| *n == row.name)
-        .map(|(_, why)| *why)
-        .or_else(|| crate::mem::pending_reason(row))
+/// Why the ALU row with this id has no kernel yet, when an ALU table says (wave-level scalar
+/// rows, vector rows waiting for a dispute note, the exempt interpolation and export rows):
+/// the tables joined to the rows once.
+pub fn pending_of(id: RowId) -> Option<&'static str> {
+    static TABLE: OnceLock<Vec<Option<&'static str>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        isa::by_row(
+            salu::WAVE_LEVEL
+                .iter()
+                .chain(valu::not_yet())
+                .chain(vexec::EXEMPT)
+                .copied(),
+        )
+    })[id.index()]
 }
 
 /// How a 64-bit operand of `row` widens a 32-bit literal: sign extension for the `_I64`
@@ -166,31 +141,15 @@ fn widen(row: &Row) -> Widen {
     }
 }
 
-/// Execute one decoded instruction on `wave`: reads its operands, runs the kernel, writes
-/// what the kernel returns and advances the PC.
-pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
+/// Execute a scalar ALU instruction (SOP2, SOPK, SOP1, SOPC) with its kernel `k`: read the
+/// operands, run the kernel, write what it returns and advance the PC. The dispatcher
+/// ([`crate::exec::execute`]) found `k` from the row.
+pub fn execute_scalar(
+    wave: &mut Wave,
+    inst: &Instruction,
+    k: &ScalarKernelRow,
+) -> Result<(), ExecError> {
     let row = inst.row;
-    if crate::program::handles(row.name) || matches!(inst.fields, Fields::Sopp(_)) {
-        return crate::program::execute(wave, inst);
-    }
-    if let Some(r) = crate::mem::execute(wave, inst) {
-        return r;
-    }
-    if let Some(reason) = pending_reason(row) {
-        return Err(ExecError::Pending {
-            name: row.name,
-            reason,
-        });
-    }
-    let Some(k) = kernel(row) else {
-        if matches!(inst.fields, Fields::Vop3p(_) | Fields::Mai(_)) {
-            return vpacked::execute(wave, inst);
-        }
-        if vexec::handles(row.name) {
-            return vexec::execute(wave, inst);
-        }
-        return Err(ExecError::NotYet { name: row.name });
-    };
     let (sdst, ssrc0, ssrc1, simm16) = match inst.fields {
         Fields::Sop2(f) => (f.sdst, Some(f.ssrc0), Some(f.ssrc1), 0),
         Fields::Sopk(f) => (f.sdst, None, None, f.simm16),

@@ -2,48 +2,9 @@
 //! (expected values worked out from the manual's pseudocode, not from the kernels).
 
 use super::*;
+use crate::exec::execute;
 use crate::formats::parse;
-use crate::instructions::{rows, Format};
 use crate::target::Target;
-
-fn is_scalar_alu(f: Format) -> bool {
-    matches!(f, Format::Sop2 | Format::Sopk | Format::Sop1 | Format::Sopc)
-}
-
-/// Every SOP2/SOPK/SOP1/SOPC row of both targets has exactly one kernel or is listed as
-/// wave-level, and every kernel names such a row.
-#[test]
-fn every_scalar_alu_row_has_a_kernel_or_a_reason() {
-    let mut missing = Vec::new();
-    for r in rows().filter(|r| is_scalar_alu(r.format)) {
-        let kernels = salu::KERNELS.iter().filter(|k| k.name == r.name).count();
-        let wave = salu::WAVE_LEVEL
-            .iter()
-            .filter(|(n, _)| *n == r.name)
-            .count()
-            + usize::from(crate::program::handles(r.name));
-        if kernels + wave != 1 {
-            missing.push((r.name, kernels, wave));
-        }
-    }
-    assert!(
-        missing.is_empty(),
-        "rows without exactly one kernel or reason: {missing:?}"
-    );
-    for k in salu::KERNELS {
-        let row = rows().find(|r| r.name == k.name);
-        assert!(
-            row.is_some_and(|r| is_scalar_alu(r.format)),
-            "{} is not a scalar ALU row",
-            k.name
-        );
-        assert!(!k.cites.is_empty(), "{}: no citation", k.name);
-    }
-    for (name, reason) in salu::WAVE_LEVEL {
-        assert!(rows().any(|r| r.name == *name), "{name} is not a row");
-        assert!(!reason.is_empty());
-    }
-}
 
 /// A wave with `sets` applied (`("s1", v)`, `("scc", 1)`, `("exec", v)`, `("vcc", v)`,
 /// `("m0", v)`, `("pc", v)`), then `asm` executed on gfx900 and gfx908 (same result).

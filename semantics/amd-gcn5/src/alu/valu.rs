@@ -25,8 +25,11 @@ mod vop3p;
 mod vopc;
 
 use super::mode::{Mode, Width};
+use crate::isa;
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::{Flagged, Flags, FpMode};
+use std::sync::OnceLock;
 
 /// One lane's operands. 32-bit operands are in the low half, 16-bit ones in the low
 /// quarter (the executor selects the half op_sel or SDWA name).
@@ -65,27 +68,9 @@ impl LaneCtx {
 /// stays gpuref's own choice (what `--strict` compares with).
 pub use gpuref_core::open::Accept;
 
-/// Which of a lane's outputs an [`Unsettled`] speaks of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Output {
-    /// The destination `d`.
-    D,
-    /// The lane's bit of VCC / the SGPR pair / EXEC (`carry`: a compare, a carry-out,
-    /// DIV_SCALE's flag); an `Accept::Mask` on it is 1 (settled) or 0 (either value).
-    Carry,
-}
-
-/// A lane result that is not exact bits: what is accepted, and the rule id that explains it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unsettled {
-    /// The output the acceptance set is about; the lane's other outputs are exact.
-    pub output: Output,
-    pub accept: Accept,
-    /// The rule (status `unspecified`, `contested`, or an approximate-by-spec rule).
-    pub rule: &'static str,
-    /// Whether the flags are settled too (false: vectors write `*`).
-    pub flags_settled: bool,
-}
+/// What of a lane's output is open, and why: the wave's vocabulary ([`crate::wave`]), which
+/// the memory executors share.
+pub use crate::wave::{Output, Unsettled};
 
 /// What one lane writes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -216,6 +201,14 @@ pub fn kernel(name: &str) -> Option<&'static VectorKernelRow> {
         .iter()
         .flat_map(|t| t.iter())
         .find(|k| k.name == name)
+}
+
+/// The vector kernel of the row with this id: [`TABLES`] joined to the rows once
+/// ([`isa::by_row`]); what the executors use instead of [`kernel`]'s name search.
+pub fn kernel_of(id: RowId) -> Option<&'static VectorKernelRow> {
+    static TABLE: OnceLock<Vec<Option<&'static VectorKernelRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(TABLES.iter().flat_map(|t| t.iter()).map(|k| (k.name, k))))
+        [id.index()]
 }
 
 /// Vector ALU rows without a kernel yet, with the question that must be settled first.

@@ -26,14 +26,16 @@ pub use packed::RULES as PACKED_RULES;
 pub use wavelevel::{EXEMPT, TRAPSTS_EXCP, WAVE_LEVEL};
 
 use super::valu::Output;
-use super::valu::{LaneCtx, LaneIn, VectorKernel};
-use super::ExecError;
+use super::valu::{kernel_of, LaneCtx, LaneIn, VectorKernel};
+use crate::error::{not_yet, pending, ExecError};
 use crate::formats::sdwa::{DstUnused, SdwaSrc, Sel};
 use crate::formats::valu::{shape, Role, Ty};
 use crate::formats::{Fields, Instruction};
 use crate::instructions::Format;
+use crate::isa;
 use crate::operand::{ScalarReg, ScalarSrc, VectorSrc};
 use crate::wave::{UnsettledLane, Wave, Widen};
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::Flags;
 
@@ -128,19 +130,16 @@ pub const RULES: &[Rule] = &[
         statement: "V_READLANE/V_WRITELANE use S1[5:0] as the lane (a wave has 64); for a lane select above 63 (which the manual does not address) a V_READLANE destination accepts any value and a V_WRITELANE also accepts the lane unchanged" },
 ];
 
-fn not_yet(name: &'static str) -> ExecError {
-    ExecError::NotYet { name }
-}
-
-pub(crate) fn pending(name: &'static str, reason: &'static str) -> ExecError {
-    ExecError::Pending { name, reason }
-}
-
 pub use super::valu::kernel;
 
 /// Whether this executor runs a row (a lane kernel or a wave-level row).
 pub fn handles(name: &str) -> bool {
     kernel(name).is_some() || wavelevel::row(name).is_some()
+}
+
+/// Whether this executor runs the row with this id, from the tables joined to the rows once.
+pub fn handles_id(id: RowId) -> bool {
+    kernel_of(id).is_some() || wavelevel::row_of(id).is_some()
 }
 
 /// TRAPSTS.EXCP bits of float flags (rule `gcn5.valu.trapsts`).
@@ -396,16 +395,22 @@ fn write_vgpr(vgpr: &mut [[u32; 64]], v: u8, dwords: u8, lane: usize, value: u12
 /// Execute a VOP1/VOP2/VOPC, VOP3A/VOP3B, SDWA or DPP instruction whose row has a lane
 /// kernel or is a wave-level row.
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
+    execute_id(wave, inst, isa::row_id(inst.row))
+}
+
+/// [`execute`] for the row with id `id` (the dispatcher has it already): its wave-level
+/// executor or its lane kernel, found by id.
+pub fn execute_id(wave: &mut Wave, inst: &Instruction, id: RowId) -> Result<(), ExecError> {
     let row = inst.row;
     wave.unsettled.clear();
     wave.program_unsettled.clear();
     if wave.vgpr.len() < 256 {
         return Err(pending(row.name, "the wave holds fewer than 256 VGPRs"));
     }
-    if let Some(r) = wavelevel::row(row.name) {
+    if let Some(r) = wavelevel::row_of(id) {
         return wavelevel::execute(wave, inst, r);
     }
-    let k = kernel(row.name).ok_or(not_yet(row.name))?;
+    let k = kernel_of(id).ok_or(not_yet(row.name))?;
     execute_with(wave, inst, k.kernel)
 }
 

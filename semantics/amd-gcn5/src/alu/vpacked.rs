@@ -19,17 +19,20 @@ mod tests;
 pub use mai::{execute_acc, RULES as ACC_RULES};
 pub use mfma::{a_block, blgp_lane, shape, Place, Shape, RULES as MFMA_RULES};
 
-use super::valu::{kernel, Accept, LaneCtx, LaneIn, LaneOut};
+use super::valu::{kernel_of, Accept, LaneCtx, LaneIn, LaneOut};
 use super::vexec::trapsts_bits;
-use super::ExecError;
+use crate::error::ExecError;
 use crate::formats::valu::{f16_bits, Ty};
 use crate::formats::vop3p::{kind, sources, src_type, Kind, Vop3p};
 use crate::formats::{Fields, Instruction};
 use crate::instructions::Row;
+use crate::isa;
 use crate::operand::{ScalarSrc, VectorSrc};
 use crate::wave::{UnsettledLane, Wave, Widen};
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::Flags;
+use std::sync::OnceLock;
 
 /// Bit 32 of a MIX source as the lane kernels get it: the source is an f16 in bits [15:0]
 /// (OPSEL_HI set); otherwise an f32 in [31:0].
@@ -67,6 +70,17 @@ pub const RULES: &[Rule] = &[
 /// the AccVGPR moves and the MFMA rows.
 pub fn has_semantics(name: &str) -> bool {
     matches!(name, "V_ACCVGPR_READ_B32" | "V_ACCVGPR_WRITE_B32") || shape(name).is_some()
+}
+
+/// [`has_semantics`] of the row with this id, asked once per row.
+pub fn handles_id(id: RowId) -> bool {
+    static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        isa::all_rows()
+            .iter()
+            .map(|r| has_semantics(r.name))
+            .collect()
+    })[id.index()]
 }
 
 /// How a source is read as a whole 32-bit value.
@@ -235,7 +249,7 @@ pub fn lanes(wave: &Wave, inst: &Instruction) -> Result<Vec<(usize, LaneOut)>, E
     let Fields::Vop3p(v) = inst.fields else {
         return Err(ExecError::NotYet { name: row.name });
     };
-    let k = kernel(row.name).ok_or(ExecError::NotYet { name: row.name })?;
+    let k = kernel_of(isa::row_id(row)).ok_or(ExecError::NotYet { name: row.name })?;
     let fam = kind(row);
     let n = sources(row);
     let uses: Vec<Use> = (0..n).map(|i| source_use(row, &v, i)).collect();

@@ -14,15 +14,18 @@ pub mod format;
 mod tests;
 
 use super::atomic::Op as Atomic;
-use crate::alu::valu::{Accept, Output, Unsettled};
-use crate::alu::vexec::pending;
-use crate::alu::ExecError;
+use crate::error::pending;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::operand::ScalarReg;
+use crate::wave::{Output, Unsettled};
 use crate::wave::{UnsettledLane, Wave, Widen, LANES};
-use crate::Row;
+use crate::{isa, Row};
 use format::{Conv, Loose};
+use gpuref_core::isa::RowId;
+use gpuref_core::open::Accept;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
+use std::sync::OnceLock;
 
 /// Which part of a VGPR a non-format load writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,10 +321,16 @@ pub fn buf_row(name: &str) -> Option<&'static BufRow> {
     ROWS.iter().find(|r| r.name == name)
 }
 
+/// The entry of the row with this id in [`ROWS`] (joined to the rows once).
+pub fn buf_row_of(id: RowId) -> Option<&'static BufRow> {
+    static TABLE: OnceLock<Vec<Option<&'static BufRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(ROWS.iter().map(|r| (r.name, r))))[id.index()]
+}
+
 /// Execute an instruction of this family.
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let name = inst.row.name;
-    let (Fields::Buf(b), Some(row)) = (inst.fields, buf_row(name)) else {
+    let (Fields::Buf(b), Some(row)) = (inst.fields, buf_row_of(isa::row_id(inst.row))) else {
         return Err(ExecError::NotYet { name });
     };
     if wave.vgpr.len() < 256 {

@@ -29,10 +29,11 @@ mod tests_lanes;
 
 pub use rows::{DsRow, Op, ROWS};
 
-use crate::alu::valu::{Accept, Output, Unsettled};
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
+use crate::wave::{Output, Unsettled};
 use crate::wave::{UnsettledLane, Wave, LANES};
+use gpuref_core::open::Accept;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 
 pub(crate) const DESIGN: SpecRef = SpecRef::new(Spec::Gpuref, "docs/design/0030-gcn5-ds-lds.md");
@@ -222,7 +223,7 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let Fields::Ds(d) = inst.fields else {
         return Err(ExecError::NotYet { name });
     };
-    let Some(row) = rows::row(name) else {
+    let Some(row) = rows::row_of(crate::isa::row_id(inst.row)) else {
         return Err(match NOT_YET.iter().find(|(n, _)| *n == name) {
             Some((_, reason)) => ExecError::Pending { name, reason },
             None => ExecError::NotYet { name },

@@ -12,7 +12,7 @@
 mod lane;
 pub(crate) mod place;
 
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
 use crate::Row;

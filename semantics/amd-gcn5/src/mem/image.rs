@@ -15,12 +15,14 @@ mod tests;
 mod run;
 
 use super::atomic::Op as Atomic;
-use crate::alu::vexec::pending;
-use crate::alu::ExecError;
+use crate::error::pending;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
-use crate::Row;
+use crate::{isa, Row};
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
+use std::sync::OnceLock;
 
 /// What a row does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +105,7 @@ const SAMPLE: &str = "sampling is out of scope for exact semantics (issue 6, doc
 const GATHER: &str = "gathers are out of scope for exact semantics (issue 6, docs/design/0034): which four texels a normalized float coordinate selects, and how the S#'s wrap modes and LOD act on them, is not in the manual";
 const GET_LOD: &str = "the LOD calculation (derivatives, anisotropy, the S#'s bias and clamps) is not in the manual; out of scope for exact semantics (issue 6, docs/design/0034)";
 
-/// Rows of this family exempt from exact semantics, with the reason (`alu::pending_reason`
+/// Rows of this family exempt from exact semantics, with the reason (`exec::pending_reason`
 /// reports them; [`execute`] returns them as `ExecError::Pending`).
 #[rustfmt::skip]
 pub const NOT_YET: &[(&str, &str)] = &[
@@ -274,13 +276,19 @@ pub fn image_row(name: &str) -> Option<&'static ImageRow> {
     ROWS.iter().find(|r| r.name == name)
 }
 
+/// The entry of the row with this id in [`ROWS`] (joined to the rows once).
+pub fn image_row_of(id: RowId) -> Option<&'static ImageRow> {
+    static TABLE: OnceLock<Vec<Option<&'static ImageRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(ROWS.iter().map(|r| (r.name, r))))[id.index()]
+}
+
 /// Execute an instruction of this family.
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let name = inst.row.name;
     if let Some((_, why)) = NOT_YET.iter().find(|(n, _)| *n == name) {
         return Err(pending(name, why));
     }
-    let (Fields::Mimg(m), Some(row)) = (inst.fields, image_row(name)) else {
+    let (Fields::Mimg(m), Some(row)) = (inst.fields, image_row_of(isa::row_id(inst.row))) else {
         return Err(ExecError::NotYet { name });
     };
     if wave.vgpr.len() < 256 {

@@ -13,13 +13,14 @@ mod buffer;
 
 use super::atomic;
 use super::flat::place::sgpr as read_code;
-use crate::alu::valu::{Accept, Output, Unsettled};
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::smem::{shape, Data, Smem, SmemOffset};
 use crate::formats::{Fields, Instruction};
 use crate::operand::ScalarReg;
+use crate::wave::{Output, Unsettled};
 use crate::wave::{UnsettledMem, UnsettledSgpr, Wave};
 use crate::Row;
+use gpuref_core::open::Accept;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 
 /// Rows of this family without semantics yet, with the reason (none: every SMEM row runs).

@@ -3,7 +3,7 @@
 
 use super::misc::simm16;
 use super::{bad_form, mode, next_pc, status, unsettled, Event};
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::{Wave, Widen};
 

@@ -2,7 +2,7 @@
 //! (Vega "Special Instructions", table "Hardware Register Values"; rules `gcn5.hwreg.*`).
 
 use super::{bad_form, next_pc, status, unsettled};
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
 

@@ -5,7 +5,7 @@
 
 use super::misc::simm16;
 use super::{bad_form, mode, next_pc, unsettled};
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction, SopcSrc1};
 use crate::operand::{ScalarReg, ScalarSrc, Sgpr};
 use crate::wave::{Wave, Widen};

@@ -3,7 +3,7 @@
 //! `gcn5.s_setprio.status`).
 
 use super::{bad_form, next_pc, status, Event};
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
 use crate::wave::Wave;
 

@@ -6,7 +6,7 @@ use crate::formats::parse;
 use crate::instructions::{rows, Format};
 use crate::target::Target;
 
-/// `asm` run through `alu::execute` on both targets from the wave `setup` builds; both
+/// `asm` run through `exec::execute` on both targets from the wave `setup` builds; both
 /// targets must agree.
 fn run(asm: &str, setup: impl Fn(&mut Wave)) -> Wave {
     let mut out: Option<Wave> = None;
@@ -14,7 +14,7 @@ fn run(asm: &str, setup: impl Fn(&mut Wave)) -> Wave {
         let inst = parse(t, asm).unwrap_or_else(|e| panic!("{asm}: {e}"));
         let mut w = Wave::default();
         setup(&mut w);
-        crate::alu::execute(&mut w, &inst).unwrap_or_else(|e| panic!("{asm}: {e}"));
+        crate::exec::execute(&mut w, &inst).unwrap_or_else(|e| panic!("{asm}: {e}"));
         if let Some(o) = &out {
             assert_eq!(o, &w, "{asm}: targets differ");
         }
@@ -38,7 +38,7 @@ fn every_sopp_row_and_every_row_of_the_table_executes() {
     }
     for p in ROWS {
         assert!(rows().any(|r| r.name == p.name), "{} is not a row", p.name);
-        assert!(crate::alu::has_semantics(
+        assert!(crate::exec::has_semantics(
             rows().find(|r| r.name == p.name).unwrap()
         ));
         assert!(!p.cites.is_empty(), "{}", p.name);
@@ -469,11 +469,11 @@ fn setreg_mode_changes_the_next_valu_instruction() {
         };
         w.vgpr[1][0] = 0x3f80_0000;
         w.vgpr[2][0] = 0x33c0_0000;
-        crate::alu::execute(&mut w, &add).expect("runs");
+        crate::exec::execute(&mut w, &add).expect("runs");
         assert_eq!(w.vgpr[0][0], 0x3f80_0001);
-        crate::alu::execute(&mut w, &setreg).expect("runs");
+        crate::exec::execute(&mut w, &setreg).expect("runs");
         assert_eq!(w.mode, 0xf3);
-        crate::alu::execute(&mut w, &add).expect("runs");
+        crate::exec::execute(&mut w, &add).expect("runs");
         assert_eq!(w.vgpr[0][0], 0x3f80_0000);
     }
 }

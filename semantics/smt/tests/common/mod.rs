@@ -630,7 +630,7 @@ fn acc_move(name: &str, s0: u64, mode: u32, rng: &mut Rng) -> Kernel {
     };
     src[4][0] = s0 as u32;
     dst[0][0] = rng.next() as u32;
-    if gpuref_amd_gcn5::alu::execute(&mut w, &inst).is_err() {
+    if gpuref_amd_gcn5::exec::execute(&mut w, &inst).is_err() {
         return Kernel::Missing;
     }
     let d = if read { w.vgpr[0][0] } else { w.acc[0][0] };

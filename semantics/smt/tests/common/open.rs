@@ -34,7 +34,7 @@ pub fn packed_exec(name: &str, inp: &Inputs, mode: u32, mods: Mods, rng: &mut Rn
         };
         w.vgpr[r][0] = (v | high) as u32;
     }
-    if gpuref_amd_gcn5::alu::execute(&mut w, &inst).is_err() {
+    if gpuref_amd_gcn5::exec::execute(&mut w, &inst).is_err() {
         return Kernel::Missing;
     }
     let flags = super::EXCP_ORDER

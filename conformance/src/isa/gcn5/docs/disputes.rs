@@ -6,7 +6,7 @@
 use super::pages::{rule_block, rule_home};
 use super::vectors::{rules_table, VectorIndex};
 use super::{page_link, repo_link, t, Block, Page, Span};
-use gpuref_amd_gcn5::alu::rules;
+use gpuref_amd_gcn5::rules;
 use std::path::Path;
 
 /// A dispute concerning GCN5.

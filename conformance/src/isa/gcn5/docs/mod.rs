@@ -1,6 +1,6 @@
 //! GCN5/CDNA1's pages of the instruction reference (docs/design/0028): one page per
 //! mnemonic, the index pages, the dispute pages and the float quirks page, generated from
-//! the opcode table, the kernel tables and the rule registry (`gpuref_amd_gcn5::alu::rules`).
+//! the opcode table, the kernel tables and the rule registry (`gpuref_amd_gcn5::rules`).
 
 mod disputes;
 mod layout;

@@ -182,7 +182,7 @@ pub fn block(row: &Row) -> Option<Vec<Block>> {
     let body = fs
         .iter()
         .map(|f| {
-            let home = gpuref_amd_gcn5::alu::rules::rule(f.rule)
+            let home = gpuref_amd_gcn5::rules::rule(f.rule)
                 .map_or_else(|| "gcn5/rules".to_string(), super::pages::rule_home);
             vec![
                 vec![code(f.name)],

@@ -5,9 +5,9 @@ use super::{
     code, disputes, layout, model, modes, page_link, repo_link, special, t, vectors, Block, Page,
     Span,
 };
-use gpuref_amd_gcn5::alu::rules::{self, common_rules, row_view, Group, RowView};
 use gpuref_amd_gcn5::formats::{salu, valu};
 use gpuref_amd_gcn5::instructions::{rows, Row};
+use gpuref_amd_gcn5::rules::{self, common_rules, row_view, Group, RowView};
 use gpuref_amd_gcn5::Target;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::quirks::FloatQuirks;

@@ -156,7 +156,7 @@ fn cell(out: &valu::LaneOut, dst: Option<Ty>) -> Vec<Span> {
             (_, Accept::Mask(_) | Accept::Mask128(_)) => "masked bits",
         };
         s.push(t(format!(" open: {what}, ")));
-        let home = gpuref_amd_gcn5::alu::rules::rule(u.rule)
+        let home = gpuref_amd_gcn5::rules::rule(u.rule)
             .map_or_else(|| "gcn5/rules".to_string(), super::pages::rule_home);
         s.push(page_link(u.rule, home, Some(u.rule)));
     }

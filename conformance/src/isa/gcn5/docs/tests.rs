@@ -77,11 +77,7 @@ fn pages_cover_the_tables() {
             );
         }
         for id in d.rules {
-            assert!(
-                gpuref_amd_gcn5::alu::rules::rule(id).is_some(),
-                "D{}: {id}",
-                d.n
-            );
+            assert!(gpuref_amd_gcn5::rules::rule(id).is_some(), "D{}: {id}", d.n);
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use super::pages::rule_home;
 use super::{code, page_link, repo_link, t, Block, Span};
-use gpuref_amd_gcn5::alu::rules;
+use gpuref_amd_gcn5::rules;
 use gpuref_core::Rule;
 use std::collections::BTreeMap;
 use std::path::Path;

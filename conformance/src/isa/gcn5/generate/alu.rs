@@ -10,7 +10,7 @@
 //! vectors"); the design in docs/design/0033 and 0039.
 //!
 //! A case is run through the real path: its text is parsed (`formats::parse`), encoded, and
-//! executed by `alu::execute` on a wave whose registers are 0 unless set, EXEC = 1. What
+//! executed by `exec::execute` on a wave whose registers are 0 unless set, EXEC = 1. What
 //! the lane's `Unsettled` says becomes the acceptance set. A row whose text does not parse
 //! or that does not execute has no file; the target's index names it with the reason.
 
@@ -21,13 +21,14 @@ pub mod mix;
 use super::{case_id, Rng};
 use crate::isa::gcn5::alu::{flags_of_trapsts, get, wave, EXCP_MASK};
 use crate::vector::{Alt, Case, FlagSpec, FloatType, Spec, VecFile};
-use gpuref_amd_gcn5::alu::rules::resolve;
 use gpuref_amd_gcn5::alu::valu::{Accept, Output};
-use gpuref_amd_gcn5::alu::{execute, salu, valu};
+use gpuref_amd_gcn5::alu::{salu, valu};
+use gpuref_amd_gcn5::exec::execute;
 use gpuref_amd_gcn5::formats::salu::{shape as salu_shape, ImmStyle, Slot as SSlot};
 use gpuref_amd_gcn5::formats::valu::{shape as valu_shape, Role, SrcKind, Ty};
 use gpuref_amd_gcn5::formats::{self, encode};
 use gpuref_amd_gcn5::instructions::{rows, Format, Row};
+use gpuref_amd_gcn5::rules::resolve;
 use gpuref_amd_gcn5::Target;
 use std::borrow::Cow;
 use std::collections::HashSet;

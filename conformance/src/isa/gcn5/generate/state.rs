@@ -235,7 +235,7 @@ fn make_case(target: Target, inst: &Instruction, init: &Init, why: &str) -> Resu
     case.final_state = final_state(&o);
     let mut rules: Vec<String> = Vec::new();
     let own = format!("gcn5.{}", inst.row.name.to_ascii_lowercase());
-    if gpuref_amd_gcn5::alu::rules::resolve(&own).is_some() {
+    if gpuref_amd_gcn5::rules::resolve(&own).is_some() {
         rules.push(own);
     }
     for (_, _, r) in &o.unsettled {

@@ -481,18 +481,18 @@ fn wave_level_rows_are_visible_and_exempt_rows_say_why() {
     ] {
         for t in [Target::Gfx900, Target::Gfx908] {
             let row = row_by_name(t, name).unwrap_or_else(|| panic!("{name}"));
-            assert!(crate::alu::has_semantics(row), "{name}");
+            assert!(crate::exec::has_semantics(row), "{name}");
         }
     }
     for name in ["V_INTERP_P1_F32", "V_INTERP_P2_F16"] {
         let row = crate::instructions::rows()
             .find(|r| r.name == name)
             .unwrap_or_else(|| panic!("{name}"));
-        assert!(crate::alu::pending_reason(row).is_some(), "{name}");
-        assert!(!crate::alu::has_semantics(row), "{name}");
+        assert!(crate::exec::pending_reason(row).is_some(), "{name}");
+        assert!(!crate::exec::has_semantics(row), "{name}");
     }
     let mut w = wave(1);
-    let e = crate::alu::execute(&mut w, &inst("v_interp_p1_f32 v0, v1, attr0.x")).unwrap_err();
+    let e = crate::exec::execute(&mut w, &inst("v_interp_p1_f32 v0, v1, attr0.x")).unwrap_err();
     assert!(e.to_string().contains("issue 6"), "{e}");
 }
 
@@ -595,7 +595,7 @@ fn packed_operands_of_the_e32_and_vop3_forms_pass_whole() {
     // Real kernels: the expected values are worked from the manual's per-half lines.
     let exec = |asm: &str, w: &mut Wave, t: Target| {
         let i = parse(t, asm).unwrap_or_else(|e| panic!("{asm}: {e}"));
-        crate::alu::execute(w, &i).unwrap_or_else(|e| panic!("{asm}: {e}"));
+        crate::exec::execute(w, &i).unwrap_or_else(|e| panic!("{asm}: {e}"));
     };
     // V_PK_FMAC_F16 (gfx908 VOP2): D.lo = 2.0 * 1.0 + 1.0 = 3.0 (0x4200), D.hi = 1.0 * 1.0
     // + 1.0 = 2.0 (0x4000).
@@ -640,7 +640,7 @@ fn ieee0_signalling_nan_results_accept_any_nan() {
         w.mode = mode;
         w.vgpr[1][0] = 0x7fa0_0000;
         w.vgpr[2][0] = 0x3f80_0000;
-        crate::alu::execute(&mut w, &i).expect("runs");
+        crate::exec::execute(&mut w, &i).expect("runs");
         assert_eq!(w.vgpr[0][0] & 0x7fc0_0000, 0x7fc0_0000, "a quiet NaN");
         let why = w.unsettled.first().map(|u| (u.why.accept, u.why.rule));
         assert_eq!(
@@ -727,7 +727,7 @@ fn clrexcp_clears_trapsts_excp_and_says_it_is_a_choice() {
         w.trapsts = 0x003f_09ff;
         w.vgpr[0] = [7; 64];
         let before = w.clone();
-        crate::alu::execute(&mut w, &inst(asm)).unwrap_or_else(|e| panic!("{asm}: {e}"));
+        crate::exec::execute(&mut w, &inst(asm)).unwrap_or_else(|e| panic!("{asm}: {e}"));
         assert_eq!(w.trapsts, 0x003f_0800, "{asm}");
         assert_eq!(
             w.program_unsettled,

@@ -2,13 +2,16 @@
 //! lane, a scalar register, or two VGPRs): a small table of wave-level executors, and the
 //! rows exempt from exact ALU semantics with the reason.
 
-use super::pending;
 use crate::alu::valu::{Accept, Unsettled};
-use crate::alu::ExecError;
+use crate::error::pending;
+use crate::error::ExecError;
 use crate::formats::{Fields, Instruction};
+use crate::isa;
 use crate::operand::{ScalarReg, VectorSrc};
 use crate::wave::{UnsettledLane, UnsettledSgpr, Wave, Widen};
+use gpuref_core::isa::RowId;
 use gpuref_core::{Spec, SpecRef, Status};
+use std::sync::OnceLock;
 
 type WaveOp = fn(&mut Wave, &Instruction) -> Result<(), ExecError>;
 
@@ -52,7 +55,7 @@ pub const INTERP: &str =
 pub const EXPORT: &str = "exports write the pixel/position/parameter export buffers outside the wave (colour, depth, position, parameter targets); out of scope for exact semantics (issue 6, docs/design/0034)";
 
 /// Rows exempt from exact ALU semantics, or waiting for a reading, with the reason
-/// (`alu::pending_reason` reports them).
+/// (`exec::pending_reason` reports them).
 #[rustfmt::skip]
 pub const EXEMPT: &[(&str, &str)] = &[
     ("V_INTERP_P1_F32",        INTERP),
@@ -68,6 +71,12 @@ pub const EXEMPT: &[(&str, &str)] = &[
 /// The wave-level executor of a row.
 pub fn row(name: &str) -> Option<&'static WaveRow> {
     WAVE_LEVEL.iter().find(|r| r.name == name)
+}
+
+/// The wave-level executor of the row with this id ([`WAVE_LEVEL`] joined to the rows once).
+pub fn row_of(id: RowId) -> Option<&'static WaveRow> {
+    static TABLE: OnceLock<Vec<Option<&'static WaveRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(WAVE_LEVEL.iter().map(|r| (r.name, r))))[id.index()]
 }
 
 fn next_pc(w: &mut Wave, inst: &Instruction) {

@@ -1,7 +1,7 @@
 //! MI100's AccVGPR moves, on the wave's AccVGPR file (`Wave::acc`); the MFMA rows are in
 //! `vpacked/mfma.rs`.
 
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::mai::Mai;
 use crate::formats::{Fields, Instruction};
 use crate::operand::VectorSrc;

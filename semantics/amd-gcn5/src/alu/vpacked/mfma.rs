@@ -9,14 +9,17 @@
 
 use crate::alu::mode::{Mode, Width};
 use crate::alu::valu::{Accept, Output, Unsettled};
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::mai::{Mai, MfmaSrc};
 use crate::formats::{Fields, Instruction};
+use crate::isa;
 use crate::wave::{UnsettledLane, Wave, Widen, LANES};
+use gpuref_core::isa::RowId;
 use gpuref_core::{Rule, Spec, SpecRef, Status};
 use gpuref_float::ops::{ExactSum, SumValue};
 use gpuref_float::quirks::AmdGcn5;
 use gpuref_float::{BFloat16, Binary16, Binary32, FloatQuirks, Format, FpMode};
+use std::sync::OnceLock;
 
 const NOTE: &str = "docs/design/0036-gcn5-mfma.md";
 const MAI: &str = "7. Matrix Arithmetic Instructions (MAI)";
@@ -131,6 +134,12 @@ pub fn shape(name: &str) -> Option<Shape> {
             blocks,
             ty,
         })
+}
+
+/// The shape of the MFMA row with this id (asked once per row).
+pub fn shape_of(id: RowId) -> Option<Shape> {
+    static TABLE: OnceLock<Vec<Option<Shape>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::all_rows().iter().map(|r| shape(r.name)).collect())[id.index()]
 }
 
 /// Where an element lies: (register offset, lane, bit offset).
@@ -314,7 +323,8 @@ fn int_lane(pairs: &[(u64, u64)], c: u64) -> (u64, Option<(Accept, &'static str)
 /// `wave` (its AccVGPRs).
 pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     let name = inst.row.name;
-    let (Fields::Mai(Mai::Mfma(f)), Some(sh)) = (inst.fields, shape(name)) else {
+    let (Fields::Mai(Mai::Mfma(f)), Some(sh)) = (inst.fields, shape_of(isa::row_id(inst.row)))
+    else {
         return Err(ExecError::NotYet { name });
     };
     let mode = Mode(wave.mode).fp(Width::Single);

@@ -23,7 +23,7 @@ fn wave(mode: u32) -> Wave {
 
 fn run(asm: &str, w: &mut Wave) {
     let inst = parse(T, asm).unwrap_or_else(|e| panic!("{asm}: {e}"));
-    crate::alu::execute(w, &inst).unwrap_or_else(|e| panic!("{asm}: {e}"));
+    crate::exec::execute(w, &inst).unwrap_or_else(|e| panic!("{asm}: {e}"));
 }
 
 fn accept_of(w: &Wave, reg: usize, lane: usize) -> Option<(Accept, &'static str)> {

@@ -54,7 +54,7 @@ fn wave(exec: u64, setup: &[(u8, u32)], mode: u32) -> Wave {
 
 fn run(t: Target, asm: &str, w: &mut Wave) {
     let inst = parse(t, asm).unwrap_or_else(|e| panic!("{asm}: {e}"));
-    crate::alu::execute(w, &inst).unwrap_or_else(|e| panic!("{asm}: {e}"));
+    crate::exec::execute(w, &inst).unwrap_or_else(|e| panic!("{asm}: {e}"));
 }
 
 fn lane0(t: Target, asm: &str, w: &Wave) -> valu::LaneOut {
@@ -292,20 +292,20 @@ fn accvgpr_moves() {
     let mut w = wave(0b101, &[(3, 0x1234_5678)], 0);
     // Write v3 to a1 in lanes 0 and 2 (EXEC 0b101); lane 1 keeps 0.
     let inst = parse(t, "v_accvgpr_write_b32 a1, v3").expect("parses");
-    crate::alu::execute(&mut w, &inst).expect("runs");
+    crate::exec::execute(&mut w, &inst).expect("runs");
     assert_eq!(&w.acc[1][..3], &[0x1234_5678, 0, 0x1234_5678]);
     // Float constants are FP32 (MI100 "Matrix Arithmetic Opcodes"): 1.0 = 0x3f800000;
     // -16 sign-extends to 0xfffffff0.
     let inst = parse(t, "v_accvgpr_write_b32 a2, 1.0").expect("parses");
-    crate::alu::execute(&mut w, &inst).expect("runs");
+    crate::exec::execute(&mut w, &inst).expect("runs");
     assert_eq!(w.acc[2][0], 0x3f80_0000);
     let inst = parse(t, "v_accvgpr_write_b32 a2, -16").expect("parses");
-    crate::alu::execute(&mut w, &inst).expect("runs");
+    crate::exec::execute(&mut w, &inst).expect("runs");
     assert_eq!(w.acc[2][2], 0xffff_fff0);
     // Read a1 back to v7 in lane 0 only.
     w.exec = 1;
     let inst = parse(t, "v_accvgpr_read_b32 v7, a1").expect("parses");
-    crate::alu::execute(&mut w, &inst).expect("runs");
+    crate::exec::execute(&mut w, &inst).expect("runs");
     assert_eq!(&w.vgpr[7][..3], &[0x1234_5678, 0, 0]);
     assert_eq!(w.pc, 32);
 }

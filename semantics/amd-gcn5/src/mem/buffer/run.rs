@@ -3,13 +3,13 @@
 use super::desc::{address, check_kind, in_range, AddrIn, Check, Descriptor};
 use super::format::{self, Conv, Layout};
 use super::{accept_of, descriptor_words, lanes, pending, read_soffset, unsettled_lane, Half};
-use crate::alu::valu::Accept;
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::mubuf::Buf;
 use crate::formats::Instruction;
 use crate::instructions::Format;
 use crate::mem::atomic::{apply, Op as Atomic};
 use crate::wave::{UnsettledLane, Wave, LDS_BYTES};
+use gpuref_core::open::Accept;
 
 /// The state of one instruction's execution.
 pub(super) struct Run<'w> {

@@ -10,11 +10,12 @@ fn apply(op: Atomic, bits: u32, tmp: u64, data: u64, cmp: u64) -> u64 {
 }
 use super::desc::{address, check_kind, AddrIn, Check, Descriptor};
 use super::format::{self, load16, load32, store16, store32};
-use crate::alu::valu::Accept;
-use crate::alu::{execute, ExecError};
+use crate::error::ExecError;
+use crate::exec::execute;
 use crate::formats::parse;
 use crate::target::Target;
 use crate::wave::Wave;
+use gpuref_core::open::Accept;
 
 /// DFMT 4 (32), NFMT 4 (UINT), DST_SEL identity (x=4, y=5, z=6, w=7: 4 | 5<<3 | 6<<6 |
 /// 7<<9 = 0xfac); (4 << 15) | (4 << 12) = 0x24000.

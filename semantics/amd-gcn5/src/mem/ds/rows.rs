@@ -2,7 +2,10 @@
 //! table row per instruction).
 
 use super::{DESIGN, INSTR, SHARE};
+use crate::isa;
+use gpuref_core::isa::RowId;
 use gpuref_core::{SpecRef, Status};
+use std::sync::OnceLock;
 
 /// An atomic's update of the old value `tmp` with DATA (`d0`) and DATA2 (`d1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,4 +293,10 @@ pub const ROWS: &[DsRow] = &[
 /// The executed row named `name`.
 pub fn row(name: &str) -> Option<&'static DsRow> {
     ROWS.iter().find(|r| r.name == name)
+}
+
+/// The entry of the row with this id ([`ROWS`] joined to the rows once).
+pub fn row_of(id: RowId) -> Option<&'static DsRow> {
+    static TABLE: OnceLock<Vec<Option<&'static DsRow>>> = OnceLock::new();
+    TABLE.get_or_init(|| isa::by_row(ROWS.iter().map(|r| (r.name, r))))[id.index()]
 }

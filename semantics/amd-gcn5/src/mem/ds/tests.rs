@@ -19,7 +19,7 @@ pub(super) fn wave(t: Target) -> Wave {
 
 pub(super) fn run(w: &mut Wave, asm: &str) {
     let inst = parse(w.target, asm).unwrap_or_else(|e| panic!("{asm}: {e}"));
-    crate::alu::execute(w, &inst).unwrap_or_else(|e| panic!("{asm}: {e}"));
+    crate::exec::execute(w, &inst).unwrap_or_else(|e| panic!("{asm}: {e}"));
 }
 
 fn put(w: &mut Wave, a: usize, bytes: &[u8]) {
@@ -552,7 +552,7 @@ fn pending_rows_are_errors_not_guesses() {
         "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]",
     ] {
         let inst = parse(w.target, asm).unwrap();
-        assert!(crate::alu::execute(&mut w, &inst).is_err(), "{asm}");
+        assert!(crate::exec::execute(&mut w, &inst).is_err(), "{asm}");
     }
     run(&mut w, "ds_nop");
     assert_eq!(w.pc, 8);
@@ -616,7 +616,7 @@ fn every_row_runs_on_random_state_without_panicking() {
                     fields: Fields::Ds(d),
                     literal: None,
                 };
-                if crate::alu::execute(&mut w, &inst).is_ok() {
+                if crate::exec::execute(&mut w, &inst).is_ok() {
                     ran += 1;
                     assert_eq!(w.pc, 8, "{}", r.name);
                 }

@@ -4,11 +4,12 @@
 
 use super::place::{byte, locate, vgpr, Byte, Loc};
 use super::{ALIGN, D16, FLOAT_ATOMIC, LANE_ORDER, SBYTE_D16, SCRATCH};
-use crate::alu::valu::{Accept, Output, Unsettled};
 use crate::formats::flat::Flat;
 use crate::mem::atomic::{self, Op};
+use crate::wave::{Output, Unsettled};
 use crate::wave::{UnsettledLane, UnsettledMem, Wave, LANES};
 use crate::Row;
+use gpuref_core::open::Accept;
 
 /// TRAPSTS.EXCP bit 8, "memory violation" (Vega "Trap Status register").
 const MEM_VIOL: u32 = 1 << 8;

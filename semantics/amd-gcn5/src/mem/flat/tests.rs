@@ -3,13 +3,13 @@
 //! atomics (docs/design/0031).
 
 use super::{ALIGN, D16, FLOAT_ATOMIC, LANE_ORDER, SBYTE_D16, SCRATCH};
-use crate::alu::execute;
-use crate::alu::valu::Accept;
+use crate::exec::execute;
 use crate::formats::flat::Flat;
 use crate::formats::{parse, Fields, Instruction};
 use crate::instructions::by_name;
 use crate::target::Target;
 use crate::wave::Wave;
+use gpuref_core::open::Accept;
 
 fn run_on(t: Target, text: &str, set: impl FnOnce(&mut Wave)) -> Wave {
     let inst = parse(t, text).unwrap_or_else(|e| panic!("{text}: {e:?}"));

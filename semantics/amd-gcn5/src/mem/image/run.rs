@@ -2,13 +2,13 @@
 
 use super::tdesc::{coord, place, Coord, Dim, Place, TDesc};
 use super::{id, pending, Op};
-use crate::alu::valu::Accept;
-use crate::alu::ExecError;
+use crate::error::ExecError;
 use crate::formats::mimg::Mimg;
 use crate::mem::atomic::{apply, Op as Atomic};
 use crate::mem::buffer::format::{self, Conv, Layout, Loose};
 use crate::mem::buffer::{accept_of, descriptor_words, lanes, unsettled_lane};
 use crate::wave::{UnsettledLane, UnsettledMem, Wave};
+use gpuref_core::open::Accept;
 
 /// The state of one instruction's execution.
 pub(super) struct Run<'w> {

@@ -5,11 +5,12 @@
 
 use super::id;
 use super::tdesc::{coord, place, Coord, Dim, Place, TDesc};
-use crate::alu::valu::Accept;
-use crate::alu::{execute, ExecError};
+use crate::error::ExecError;
+use crate::exec::execute;
 use crate::formats::parse;
 use crate::target::Target;
 use crate::wave::Wave;
+use gpuref_core::open::Accept;
 
 /// DST_SEL identity: x=4, y=5, z=6, w=7 = 4 | 5<<3 | 6<<6 | 7<<9 = 0xfac.
 const IDENTITY: u32 = 0xfac;

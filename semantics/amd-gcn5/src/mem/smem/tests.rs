@@ -2,7 +2,7 @@
 //! Operations", "SMEM Instructions"; docs/design/0031).
 
 use super::{ATOMIC_ALIGN, DISCARD, LSBS, MEMTIME, NEGATIVE};
-use crate::alu::execute;
+use crate::exec::execute;
 use crate::formats::smem::{Smem, SmemOffset};
 use crate::formats::{parse, Fields, Instruction};
 use crate::instructions::by_name;

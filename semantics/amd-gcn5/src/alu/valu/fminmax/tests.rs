@@ -481,7 +481,7 @@ fn fma_f64() {
 /// v3 = {1.0, 1.0} as {[31:16], [15:0]}; v0 = 0xdead_3c00 before.
 #[test]
 fn f16_op_sel_through_the_executor() {
-    use crate::alu::execute;
+    use crate::exec::execute;
     use crate::formats::parse;
     use crate::target::Target;
     use crate::wave::Wave;

@@ -3,7 +3,7 @@
 //! v_mbcnt_lo_u32_b32 v0, -1, 0 v_mbcnt_hi_u32_b32 v0, -1, v0 // v0 now contains
 //! ThreadPosition"), run through parse → execute on every lane of both targets.
 
-use crate::alu::execute;
+use crate::exec::execute;
 use crate::formats::parse;
 use crate::target::Target;
 use crate::wave::Wave;

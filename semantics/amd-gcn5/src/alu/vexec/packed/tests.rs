@@ -3,7 +3,7 @@
 //! readings in docs/design/0038.
 
 use super::*;
-use crate::alu::execute;
+use crate::exec::execute;
 use crate::formats::parse;
 use crate::target::Target;
 use crate::wave::Wave;

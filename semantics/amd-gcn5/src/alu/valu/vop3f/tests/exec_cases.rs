@@ -2,7 +2,7 @@
 //! already does for them (VOP3B carry-out, OPSEL half selection, the old destination as
 //! PKACCUM's source), and what it does not do yet (reported in docs/design/0025).
 
-use crate::alu::execute;
+use crate::exec::execute;
 use crate::formats::parse;
 use crate::target::Target;
 use crate::wave::Wave;

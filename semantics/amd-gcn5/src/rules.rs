@@ -1,7 +1,9 @@
-//! The rule registry: every [`Rule`] of the crate's ALU semantics in one place, and a view
-//! per opcode row (its kernel's status and citations, its pending reason, the rules that
-//! belong to it). The instruction reference (`gpuref docs`, docs/design/0028) is generated
-//! from it, so it cannot drift from the tables.
+//! The rule registry: every [`Rule`] of the crate's semantics (ALU, memory, program flow)
+//! in one place, and a view per opcode row (its kernel's status and citations, its pending
+//! reason, the rules that belong to it). The instruction reference (`gpuref docs`,
+//! docs/design/0028) is generated from it, so it cannot drift from the tables. It gathers
+//! the tables of every executor, so it sits at the crate root beside the dispatcher rather
+//! than in one of the leaves (`alu/`, `mem/`, `program/`), which do not import each other.
 //!
 //! Which row a rule belongs to is decided by its id `gcn5.<scope>.<aspect>`:
 //! 1. the longest entry of [`SCOPES`] that is a prefix of the id (or equals it) decides:
@@ -15,7 +17,8 @@
 //! A test checks that every rule lands somewhere, that every glob matches a row, and that
 //! every rule id a kernel names in the sources is registered.
 
-use super::{kernel, mode, pending_reason, salu, valu, vexec};
+use crate::alu::{kernel, mode, salu, valu, vexec};
+use crate::exec::pending_reason;
 use crate::instructions::{rows, Row};
 use gpuref_core::{Rule, SpecRef, Status};
 
