@@ -2,6 +2,9 @@
 //! gpuref-amd-gcn5's `alu` module.
 
 pub mod mfma;
+pub mod mode;
+pub(crate) mod mods;
+pub mod regressions;
 pub mod salu;
 pub mod valu;
 

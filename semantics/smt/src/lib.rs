@@ -40,10 +40,9 @@ mod bv;
 pub mod coverage;
 mod fp;
 pub mod gcn5;
-mod mods;
-pub mod regressions;
 
-pub use mods::{Mods, SATURATE};
+pub use gcn5::mods::{Mods, SATURATE};
+pub use gcn5::regressions;
 
 use std::fmt::Write as _;
 use std::sync::LazyLock;

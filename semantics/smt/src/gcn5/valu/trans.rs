@@ -31,6 +31,7 @@
 
 use crate::bv::*;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 #[derive(Clone, Copy, PartialEq, Eq)]

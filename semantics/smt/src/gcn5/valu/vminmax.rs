@@ -15,6 +15,7 @@
 
 use crate::bv::*;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// The two-operand V_MIN/V_MAX of format `f` on operand bits `x`, `y` (raw: read here),

@@ -40,6 +40,7 @@
 use super::vmad::{fused, unfused};
 use crate::bv::*;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// Flags the MIX models state: all but input denormal.

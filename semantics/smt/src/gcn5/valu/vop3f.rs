@@ -3,6 +3,7 @@
 
 use crate::bv::*;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// D[31:16].f16 = S1.f16; D[15:0].f16 = S0.f16.

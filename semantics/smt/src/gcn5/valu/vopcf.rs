@@ -5,6 +5,7 @@
 
 use crate::bv::*;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// The compare `c` (`lt` `eq` ... in the manual's names) of S0 and S1 of format `f`.

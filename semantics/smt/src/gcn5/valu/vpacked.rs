@@ -8,6 +8,7 @@
 
 use crate::bv::*;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// The half `hi` (bits 31:16) or low half of `x`.

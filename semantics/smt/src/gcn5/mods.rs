@@ -22,7 +22,8 @@
 //! Anything else with a modifier is an error naming the row and why.
 
 use crate::bv::*;
-use crate::fp::{self, Fmt, RoundIn, Rounded, D, H, INEXACT, INVALID, OVERFLOW, S, UNDERFLOW};
+use crate::fp::{Fmt, RoundIn, Rounded, D, H, INEXACT, INVALID, OVERFLOW, S, UNDERFLOW};
+use crate::gcn5::mode::{round, Terms};
 use crate::Model;
 
 mod readings;
@@ -273,7 +274,7 @@ fn scale(f: Fmt, x: &str, omod: u8) -> Rounded {
     let wide = f.widened(2);
     let to_wide = |v: &str| format!("((_ to_fp {} {}) RNE {})", wide.e, wide.m + 1, f.fp(v));
     let rm = f.rm();
-    let r = fp::round(RoundIn {
+    let r = round(RoundIn {
         inf: f,
         out: f,
         ops: &["x"],
