@@ -86,7 +86,7 @@ impl Cache {
     fn get(&mut self, row: &str, mode: u32, mods: Mods) -> Option<&Result<Evaluator, String>> {
         let key = (row.to_string(), mode, mods);
         if !self.0.contains_key(&key) {
-            let m = gpuref_smt::model(row)?;
+            let m = gpuref_smt::gcn5::ISA.model(row)?;
             self.0
                 .insert(key.clone(), Evaluator::with_mods(&m, mode, mods));
         }
@@ -540,7 +540,7 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
             return Err(format!("modifier `{}`: {why}", mods.text()));
         }
         None => {
-            return Err(match gpuref_smt::exemption(&row) {
+            return Err(match gpuref_smt::gcn5::ISA.exemption(&row) {
                 Some(why) => format!("row exempt from models: {why}"),
                 None => "row has no model and no exemption".to_string(),
             })

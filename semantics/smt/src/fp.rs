@@ -277,7 +277,7 @@ fn round(quiets: &str, flush_out: &str, clamp: &str, x: RoundIn) -> Rounded {
         out.max_in(wide)
     );
     let flushed = format!("(and tiny {flush_out})");
-    let half_ovfl = if clamp == "false" {
+    let clamped = if clamp == "false" {
         "false".into()
     } else {
         format!("(and ovf {clamp})")
@@ -289,7 +289,7 @@ fn round(quiets: &str, flush_out: &str, clamp: &str, x: RoundIn) -> Rounded {
             lit(0, out.w() - 1),
         ]),
         &ite(
-            &half_ovfl,
+            &clamped,
             &out.signed_max("(fp.to_ieee_bv r)"),
             "(fp.to_ieee_bv r)",
         ),

@@ -33,19 +33,22 @@ fn sign(x: &str, w: u32) -> String {
     format!("((_ extract {0} {0}) {x})", w - 1)
 }
 
-/// The family of an integer add/sub row: (add, reversed, carry-in input), or `None`.
-fn arith(name: &str) -> Option<(bool, bool, Option<&'static str>)> {
+/// The family of an integer add/sub row: (add, reversed, carry-in input), or `None`. The
+/// carry-in is the model's one-bit input that holds a value from before the instruction
+/// (`*_in`): the ISA's folder names its carry register, not this layer.
+fn arith(m: &Model) -> Option<(bool, bool, Option<&'static str>)> {
+    let name = m.name;
     let rest = name.strip_prefix("S_").or(name.strip_prefix("V_"))?;
     let (op, ty) = rest.split_once('_')?;
     let ty = ty.strip_prefix("CO_").unwrap_or(ty);
     if !matches!(ty, "U32" | "I32" | "U16" | "I16") {
         return None;
     }
-    let cin = if name.starts_with("S_") {
-        "scc_in"
-    } else {
-        "vcc_in"
-    };
+    let cin = m
+        .inputs
+        .iter()
+        .find(|(n, w)| *w == 1 && n.ends_with("_in"))
+        .map_or("", |(n, _)| *n);
     Some(match op {
         "ADD" => (true, false, None),
         "ADDC" => (true, false, Some(cin)),
@@ -64,7 +67,7 @@ pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
     let mut out = Vec::new();
     let name = m.name;
     let (w0, w1) = (m.width("s0"), m.width("s1"));
-    if let (Some((add, rev, cin)), Some(w), Some(w1)) = (arith(name), w0, w1) {
+    if let (Some((add, rev, cin)), Some(w), Some(w1)) = (arith(m), w0, w1) {
         if w == w1 {
             let (a, b) = if rev { ("s1", "s0") } else { ("s0", "s1") };
             let c = match cin.filter(|c| m.width(c) == Some(1)) {

@@ -40,7 +40,7 @@ impl Evaluator {
     /// The model of the instruction with output modifiers `mods` under `mode`; `Err` says
     /// why the modifiers are not modelled for the row.
     pub fn with_mods(model: &Model, mode: u32, mods: Mods) -> Result<Evaluator, String> {
-        let mut ev = Evaluator::new(model.with_mods(mode, mods)?, mode);
+        let mut ev = Evaluator::new(gpuref_smt::gcn5::ISA.with_mods(model, mode, mods)?, mode);
         ev.mods = mods;
         Ok(ev)
     }
