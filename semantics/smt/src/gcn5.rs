@@ -11,6 +11,7 @@
 //! `mode` is the MODE register ([`mode`]); `flags` are TRAPSTS.EXCP's bits. Output
 //! modifiers are VOP3's CLAMP and OMOD ([`mods`], note 0042).
 
+pub mod known;
 pub mod mfma;
 pub mod mode;
 pub mod mods;

@@ -36,6 +36,7 @@
 
 mod bv;
 pub mod coverage;
+pub mod eval;
 mod fp;
 pub mod registry;
 

@@ -309,7 +309,7 @@ fn regressions_found_by_the_cross_check_agree() {
     for r in gpuref_smt::gcn5::ISA.regressions {
         let model = gpuref_smt::gcn5::ISA.model(r.row).expect("a modelled row");
         let inp: Inputs = r.inputs.iter().copied().collect();
-        let ev = Evaluator::with_mods(&model, r.mode, r.mods)
+        let ev = Evaluator::with_mods(&ISA, &model, r.mode, r.mods)
             .unwrap_or_else(|e| panic!("{}: {e}", r.name));
         if let Some(f) = compare(&ev, &inp, r.mode, &mut rng) {
             fails.push(format!("{} ({}): {f}", r.name, r.found));
@@ -423,7 +423,7 @@ fn modified_models_agree_with_the_kernel_and_the_executors_stage() {
             } else {
                 &MOD_MODES[..1]
             } {
-                let evm = match Evaluator::with_mods(&ev.model, *mode, mods) {
+                let evm = match Evaluator::with_mods(&ISA, &ev.model, *mode, mods) {
                     Ok(e) => e,
                     Err(why) => {
                         let why = why
@@ -467,7 +467,7 @@ fn packed_and_field_clamp_readings_worked_by_hand() {
     };
     let eval = |row: &str, mode: u32, inp: &[(&'static str, u64)]| {
         let m = gpuref_smt::gcn5::ISA.model(row).expect("a model");
-        Evaluator::with_mods(&m, mode, clamp)
+        Evaluator::with_mods(&ISA, &m, mode, clamp)
             .expect("modelled")
             .eval(&inp.iter().copied().collect())
     };
