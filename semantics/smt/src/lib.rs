@@ -115,6 +115,10 @@ pub struct Model {
     /// The rounded float operation the model computes, where it declares one: what the
     /// float coverage models ([`coverage`]) are stated on.
     pub op: Option<coverage::FpOp>,
+    /// For a float row with no rounded operation: its coverage family and operand format
+    /// (min/max, compare, round to integral, ...), declared by the model so that coverage
+    /// reads no mnemonic.
+    pub family: Option<(coverage::Family, coverage::Format)>,
 }
 
 impl Model {
@@ -128,6 +132,7 @@ impl Model {
             regions: Vec::new(),
             flags_modelled: None,
             op: None,
+            family: None,
         }
     }
     /// Declares the model's rounded operation: `kind` on `operands` (inputs, in the
@@ -146,6 +151,15 @@ impl Model {
             output: f(output),
             operands: operands.to_vec(),
         });
+        self
+    }
+    /// Declares the model's coverage family and the format of its float operands.
+    pub(crate) fn family(mut self, family: coverage::Family, operands: fp::Fmt) -> Model {
+        let f = coverage::Format {
+            e: operands.e,
+            m: operands.m,
+        };
+        self.family = Some((family, f));
         self
     }
     pub(crate) fn float_flags(mut self, modelled: u8) -> Model {

@@ -16,6 +16,7 @@ mod float;
 mod int;
 
 pub use cache::{parse, query_hash, Entry};
+pub use class::Family;
 
 use crate::Model;
 

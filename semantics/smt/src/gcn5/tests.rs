@@ -1,7 +1,7 @@
 //! Tests of GCN5's models through the registry: scripts, exemptions, sources.
 
 use super::*;
-use crate::coverage;
+use crate::coverage::{self, Family, Format};
 
 #[test]
 fn a_script_declares_inputs_defines_outputs_and_names_its_mode() {
@@ -190,4 +190,69 @@ fn bind_closes_the_condition_over_every_input() {
         "(let ((mode #x000003f0) (s0 (_ bv1 32)) (s1 (_ bv2 32))) (= s0 s1))"
     );
     assert!(coverage::bind(&m, 0, &[("s0", 1)], "true").is_none());
+}
+
+/// The family a float row's mnemonic named before the models declared theirs (coverage
+/// read `_F16`/`_F32`/`_F64` and the operation word): the oracle the declarations are
+/// checked against, so every coverage query stays what the cache (conformance/coverage/)
+/// hashed.
+fn family_by_name(name: &str) -> Option<(Family, Format)> {
+    let fmt = if name.ends_with("_F16") {
+        Format::H
+    } else if name.ends_with("_F32") {
+        Format::S
+    } else if name.ends_with("_F64") {
+        Format::D
+    } else {
+        return None;
+    };
+    let rest = name.strip_prefix("V_")?;
+    let op = rest.split('_').next()?;
+    let fam = match op {
+        "MIN" | "MAX" | "MIN3" | "MAX3" | "MED3" => Family::MinMax,
+        "CMP" | "CMPX" if !rest.contains("CLASS") => Family::Compare,
+        "RNDNE" | "TRUNC" | "CEIL" | "FLOOR" | "FRACT" => Family::RoundInt,
+        "DIV" if rest.starts_with("DIV_SCALE") => Family::DivScale,
+        "DIV" if rest.starts_with("DIV_FIXUP_F") => Family::DivFixup,
+        "RCP" | "RSQ" | "SQRT" | "DIV" | "FREXP" | "LDEXP" | "LOG" | "EXP" => Family::Approx,
+        _ => return None,
+    };
+    Some((fam, fmt))
+}
+
+#[test]
+fn families_from_mnemonics() {
+    assert_eq!(
+        family_by_name("V_MIN_F32"),
+        Some((Family::MinMax, Format::S))
+    );
+    assert_eq!(
+        family_by_name("V_CMPX_NLT_F64"),
+        Some((Family::Compare, Format::D))
+    );
+    assert_eq!(family_by_name("V_CMP_CLASS_F32"), None);
+    assert_eq!(
+        family_by_name("V_RNDNE_F16"),
+        Some((Family::RoundInt, Format::H))
+    );
+    assert_eq!(
+        family_by_name("V_DIV_SCALE_F64"),
+        Some((Family::DivScale, Format::D))
+    );
+    assert_eq!(
+        family_by_name("V_DIV_FIXUP_LEGACY_F16").map(|x| x.0),
+        Some(Family::Approx)
+    );
+    assert_eq!(family_by_name("V_ADD_F32").map(|x| x.0), None);
+}
+
+#[test]
+fn every_model_declares_the_family_its_mnemonic_named() {
+    for (name, f) in ISA.models().iter().chain(mfma::MODELS) {
+        let m = f();
+        // Coverage reads the family only of models without a rounded operation.
+        if m.op.is_none() {
+            assert_eq!(m.family, family_by_name(name), "{name}");
+        }
+    }
 }

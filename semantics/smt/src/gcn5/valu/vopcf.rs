@@ -4,6 +4,7 @@
 //! (a flushed denormal compares as a zero); V_CMP_CLASS_* classifies the bits as given.
 
 use crate::bv::*;
+use crate::coverage::Family;
 use crate::fp::*;
 use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
@@ -42,6 +43,7 @@ fn cmp(name: &'static str, f: Fmt, x: bool, c: &str) -> Model {
     );
     let spec = spec_of(c, x);
     let m = Model::new(name, spec)
+        .family(Family::Compare, f)
         .input("s0", f.w())
         .input("s1", f.w())
         .out("vcc", 1, bit.clone())
