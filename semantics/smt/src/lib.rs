@@ -119,6 +119,12 @@ pub struct Model {
     /// (min/max, compare, round to integral, ...), declared by the model so that coverage
     /// reads no mnemonic.
     pub family: Option<(coverage::Family, coverage::Format)>,
+    /// For an integer row: its coverage family (an add or subtract, a shift, ...), declared
+    /// by the model so that coverage reads no mnemonic.
+    pub int_family: Option<coverage::IntFamily>,
+    /// For a packed row of two 16-bit float lanes: the rounded operation each half
+    /// computes (its operands are the halves of the sources), declared by the model.
+    pub packed_op: Option<coverage::OpKind>,
 }
 
 impl Model {
@@ -133,6 +139,8 @@ impl Model {
             flags_modelled: None,
             op: None,
             family: None,
+            int_family: None,
+            packed_op: None,
         }
     }
     /// Declares the model's rounded operation: `kind` on `operands` (inputs, in the
@@ -160,6 +168,16 @@ impl Model {
             m: operands.m,
         };
         self.family = Some((family, f));
+        self
+    }
+    /// Declares the operation each 16-bit half of a packed float row rounds.
+    pub(crate) fn packed_op(mut self, kind: coverage::OpKind) -> Model {
+        self.packed_op = Some(kind);
+        self
+    }
+    /// Declares the model's integer coverage family.
+    pub(crate) fn int_family(mut self, family: coverage::IntFamily) -> Model {
+        self.int_family = Some(family);
         self
     }
     pub(crate) fn float_flags(mut self, modelled: u8) -> Model {

@@ -17,6 +17,7 @@ mod int;
 
 pub use cache::{parse, query_hash, Entry};
 pub use class::Family;
+pub use int::IntFamily;
 
 use crate::Model;
 

@@ -256,3 +256,26 @@ fn every_model_declares_the_family_its_mnemonic_named() {
         }
     }
 }
+
+#[test]
+fn coverage_reads_no_mnemonic() {
+    // Every model's conditions are the same under another name: coverage picks a row's
+    // family, formats and operands from what the model declares (op, family, int_family,
+    // packed_op), never from `_F32`-style suffixes or the operation word.
+    let mut with = 0;
+    for (name, f) in ISA.models().iter().chain(mfma::MODELS) {
+        let m = f();
+        let mut renamed = m.clone();
+        renamed.name = "RENAMED";
+        let cond = |m: &Model| -> Vec<(&str, String)> {
+            coverage::conditions(m)
+                .into_iter()
+                .map(|(c, t)| (c.name, t))
+                .collect()
+        };
+        let got = cond(&m);
+        with += usize::from(!got.is_empty());
+        assert_eq!(got, cond(&renamed), "{name}");
+    }
+    assert!(with > 150, "{with} models with coverage conditions");
+}
