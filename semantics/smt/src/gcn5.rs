@@ -12,12 +12,14 @@
 //! modifiers are VOP3's CLAMP and OMOD ([`mods`], note 0042).
 
 pub mod known;
-pub mod mfma;
 pub mod mode;
 pub mod mods;
 pub mod regressions;
 pub mod salu;
 pub mod valu;
+pub mod vpacked;
+
+pub use vpacked::mfma;
 
 #[cfg(test)]
 mod tests;
@@ -54,23 +56,23 @@ pub const TABLES: &[Table] = &[
     Table { models: valu::vopc::MODELS, source: "semantics/smt/src/gcn5/valu/vopc.rs" },
     Table { models: valu::vop3i::MODELS, source: "semantics/smt/src/gcn5/valu/vop3i.rs" },
     Table { models: valu::vfloat::MODELS, source: "semantics/smt/src/gcn5/valu/vfloat.rs" },
-    Table { models: valu::vopcf::MODELS, source: "semantics/smt/src/gcn5/valu/vopcf.rs" },
-    Table { models: valu::vdot::MODELS, source: "semantics/smt/src/gcn5/valu/vdot.rs" },
-    Table { models: valu::vminmax::MODELS, source: "semantics/smt/src/gcn5/valu/vminmax.rs" },
-    Table { models: valu::vround::MODELS, source: "semantics/smt/src/gcn5/valu/vround.rs" },
+    Table { models: valu::vopc::float::MODELS, source: "semantics/smt/src/gcn5/valu/vopc.rs" },
+    Table { models: valu::vop3p::dot::MODELS, source: "semantics/smt/src/gcn5/valu/vop3p/dot.rs" },
+    Table { models: valu::fminmax::minmax::MODELS, source: "semantics/smt/src/gcn5/valu/fminmax/minmax.rs" },
+    Table { models: valu::vop1::round::MODELS, source: "semantics/smt/src/gcn5/valu/vop1/round.rs" },
     Table { models: valu::vcvt::MODELS, source: "semantics/smt/src/gcn5/valu/vcvt.rs" },
-    Table { models: valu::vmad::MODELS, source: "semantics/smt/src/gcn5/valu/vmad.rs" },
+    Table { models: valu::fminmax::mad::MODELS, source: "semantics/smt/src/gcn5/valu/fminmax/mad.rs" },
     Table { models: valu::trans::MODELS, source: "semantics/smt/src/gcn5/valu/trans.rs" },
     Table { models: valu::vop3f::MODELS, source: "semantics/smt/src/gcn5/valu/vop3f.rs" },
     Table { models: valu::vpacked::MODELS, source: "semantics/smt/src/gcn5/valu/vpacked.rs" },
-    Table { models: valu::vqsad::MODELS, source: "semantics/smt/src/gcn5/valu/vqsad.rs" },
-    Table { models: valu::vmai::MODELS, source: "semantics/smt/src/gcn5/valu/vmai.rs" },
+    Table { models: valu::vop3i::qsad::MODELS, source: "semantics/smt/src/gcn5/valu/vop3i/qsad.rs" },
+    Table { models: vpacked::mai::MODELS, source: "semantics/smt/src/gcn5/vpacked/mai.rs" },
     Table { models: valu::vmix::MODELS, source: "semantics/smt/src/gcn5/valu/vmix.rs" },
-    Table { models: valu::vtrig::MODELS, source: "semantics/smt/src/gcn5/valu/vtrig.rs" },
+    Table { models: valu::vop3f::trig::MODELS, source: "semantics/smt/src/gcn5/valu/vop3f/trig.rs" },
 ];
 
 /// The file of the MFMA element models ([`mfma::MODELS`], outside [`TABLES`]).
-pub const MFMA_SOURCE: &str = "semantics/smt/src/gcn5/mfma.rs";
+pub const MFMA_SOURCE: &str = "semantics/smt/src/gcn5/vpacked/mfma.rs";
 
 static ALL: LazyLock<Vec<(&'static str, ModelFn)>> = LazyLock::new(|| {
     TABLES

@@ -92,7 +92,7 @@ fn each_table_is_in_its_source_file() {
     );
     assert_eq!(
         ISA.model_source("v_mad_f32"),
-        Some("semantics/smt/src/gcn5/valu/vmad.rs")
+        Some("semantics/smt/src/gcn5/valu/fminmax/mad.rs")
     );
     assert_eq!(ISA.model_source("v_exp_f32"), None);
 }

@@ -37,7 +37,7 @@
 //! each rounded up. Each order's result under any rounding mode and flushing lies between
 //! the two (rounding and flushing are monotone). `d` is `lo`.
 
-use super::vmad::{fused, unfused};
+use super::fminmax::mad::{fused, unfused};
 use crate::bv::*;
 use crate::fp::*;
 use crate::gcn5::mode::*;

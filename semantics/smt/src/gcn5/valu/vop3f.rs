@@ -1,6 +1,8 @@
 //! VOP3-only packing models, per lane (Vega manual, "VOP3A & VOP3B Instructions"; note
 //! 0027 "Third round (B)").
 
+pub mod trig;
+
 use crate::bv::*;
 use crate::coverage::Family;
 use crate::fp::*;
@@ -366,7 +368,7 @@ pub fn v_cubema_f32() -> Model {
 /// MODE. "Input denormals are not flushed, but output flushing is allowed": operands are
 /// read as given, a tiny result is flushed per MODE.
 fn div_fmas(name: &'static str, spec: &'static str, f: Fmt, prod: Fmt, scale: &str) -> Model {
-    let r = crate::gcn5::valu::vmad::fused_scaled(f, prod, scale, "vcc_in");
+    let r = crate::gcn5::valu::fminmax::mad::fused_scaled(f, prod, scale, "vcc_in");
     let bind = |t: &str| format!("(let ((a s0) (b s1) (c s2)) {t})");
     Model::new(name, spec)
         .family(Family::Approx, f)

@@ -2,6 +2,8 @@
 //! V_XNOR_B32 from the MI100 manual). The CLAMP bit is not modelled: these models are of
 //! the instruction with CLAMP = 0 (note 0027).
 
+pub mod qsad;
+
 use crate::bv::*;
 use crate::coverage::IntFamily;
 use crate::gcn5::salu::sop2::bfm;

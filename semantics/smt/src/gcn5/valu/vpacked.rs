@@ -186,7 +186,7 @@ pub fn v_pk_mul_f16() -> Model {
 /// zero sum and the infinite and invalid cases come from z3's `fp.add` of the exact
 /// product and `c` (exact there: IEEE's zero sign, inf - inf invalid).
 pub(crate) fn fused(f: Fmt, prod: Fmt) -> Rounded {
-    super::vmad::fused_scaled(f, prod, "1.0", "#b0")
+    super::fminmax::mad::fused_scaled(f, prod, "1.0", "#b0")
 }
 
 /// D.f[31:16] = S0.f[31:16] * S1.f[31:16] + S2.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + S2.f[15:0] . Fused half-precision multiply add.
