@@ -6,22 +6,25 @@
 //! Each case is read with the corpus's reader (`gpuref_conformance::vector`), its operands
 //! are mapped onto the model's inputs from the asm text and the case's inputs (never from
 //! the kernel or the decoder), the model is evaluated by z3 (the cross-check's evaluator,
-//! `semantics/smt/tests/common`) and its outputs must lie inside the case's expected
+//! `gpuref_smt::eval`) and its outputs must lie inside the case's expected
 //! values / acceptance sets. Cases the models do not cover are counted by reason.
 //!
 //! `cargo test -p gpuref-conformance --test vectors_vs_models` checks every case of every
 //! file under `vectors/amd-gcn5-*/alu/` (found recursively; file names are not assumed).
 //! `GPUREF_VEC_SHARE=N` checks only the cases whose id hash is 0 mod N (deterministic).
 
-#[path = "../../semantics/smt/tests/common/mod.rs"]
-mod smt;
-
 use gpuref_conformance::vector::{self, Alt, Case, FlagSpec, Spec};
+use gpuref_smt::eval::{is_nan, mask, Evaluator, Inputs};
+use gpuref_smt::gcn5::known::known;
 use gpuref_smt::Mods;
-use smt::{excp, is_nan, known, mask, Evaluator, Inputs};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+/// A case's flags as TRAPSTS.EXCP bits, the order of the models' `flags` output.
+fn excp(f: gpuref_float::Flags) -> u64 {
+    u64::from(gpuref_amd_gcn5::alu::vexec::trapsts_bits(f))
+}
 
 /// The ALU vector files of both targets, found recursively.
 fn alu_files() -> Vec<PathBuf> {
@@ -86,9 +89,11 @@ impl Cache {
     fn get(&mut self, row: &str, mode: u32, mods: Mods) -> Option<&Result<Evaluator, String>> {
         let key = (row.to_string(), mode, mods);
         if !self.0.contains_key(&key) {
-            let m = gpuref_smt::model(row)?;
-            self.0
-                .insert(key.clone(), Evaluator::with_mods(&m, mode, mods));
+            let m = gpuref_smt::gcn5::ISA.model(row)?;
+            self.0.insert(
+                key.clone(),
+                Evaluator::with_mods(&gpuref_smt::gcn5::ISA, &m, mode, mods),
+            );
         }
         self.0.get(&key)
     }
@@ -540,7 +545,7 @@ fn check_case(case: &Case, file: &Path, cache: &mut Cache) -> Result<Option<Disa
             return Err(format!("modifier `{}`: {why}", mods.text()));
         }
         None => {
-            return Err(match gpuref_smt::exemption(&row) {
+            return Err(match gpuref_smt::gcn5::ISA.exemption(&row) {
                 Some(why) => format!("row exempt from models: {why}"),
                 None => "row has no model and no exemption".to_string(),
             })

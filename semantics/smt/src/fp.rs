@@ -1,18 +1,17 @@
 //! The bit-vector layer around z3's floating-point theory (note 0027, "Float models").
 //!
 //! z3's FP theory has one NaN, no exception flags and no denormal flushing, so the float
-//! models keep every value as its IEEE bits and do NaN selection and quieting, MODE's
-//! input and output flushing, FP16_OVFL and the flags here; z3's FP operations only round.
+//! models keep every value as its IEEE bits and do NaN selection and quieting, input and
+//! output flushing, overflow clamping and the flags here; z3's FP operations only round.
 //! `fp.fma` is never used (libz3 4.8.12's is unsound: notes/oracles.md).
 //!
-//! MODE (Vega manual, "Mode register"; "Denormalized and Rounding Modes"): FP_ROUND [1:0]
-//! single, [3:2] double (and half: the MI100 manual says "Double/Half"); FP_DENORM [5:4]
-//! single, [7:6] double/half, each 0 = flush input and output, 1 = allow input, flush
-//! output, 2 = flush input, allow output, 3 = allow both: the field's low bit allows input
-//! denormals, its high bit output denormals. IEEE is bit 9, FP16_OVFL bit 23.
+//! Which rounding mode, which flushing and whether signalling NaNs are quieted is the
+//! ISA's mode register's business: an ISA states them as terms over its `mode` constant
+//! through an [`Env`] (its own folder's `mode.rs`), so this layer names no register bit.
 //!
-//! Flags are a 6-bit vector in TRAPSTS.EXCP order (bit 0 invalid, 1 input denormal,
-//! 2 divide by zero, 3 overflow, 4 underflow, 5 inexact).
+//! Flags are a 6-bit vector, bit 0 invalid, 1 input denormal, 2 divide by zero,
+//! 3 overflow, 4 underflow, 5 inexact (an ISA whose status register orders them otherwise
+//! maps them when it states its outputs).
 
 use crate::bv::*;
 
@@ -27,7 +26,7 @@ pub const H: Fmt = Fmt { e: 5, m: 10 };
 pub const S: Fmt = Fmt { e: 8, m: 23 };
 pub const D: Fmt = Fmt { e: 11, m: 52 };
 
-/// Flag bits (TRAPSTS.EXCP order).
+/// Flag bits (the order of the `flags` vector).
 pub const INVALID: u8 = 1 << 0;
 pub const DIV0: u8 = 1 << 2;
 pub const OVERFLOW: u8 = 1 << 3;
@@ -48,10 +47,6 @@ impl Fmt {
             e: self.e + extra,
             m: self.m,
         }
-    }
-    /// Whether MODE selects the single-precision fields for this format.
-    fn single(self) -> bool {
-        self == S
     }
     fn sign(self, x: &str) -> String {
         ext(x, self.w() - 1, self.w() - 1)
@@ -139,50 +134,50 @@ impl Fmt {
             ),
         ])
     }
-    /// MODE's rounding mode for results of this format.
-    pub fn rm(self) -> String {
-        let r = if self.single() {
-            ext("mode", 1, 0)
-        } else {
-            ext("mode", 3, 2)
-        };
-        format!("(ite (= {r} #b00) RNE (ite (= {r} #b01) RTP (ite (= {r} #b10) RTN RTZ)))")
-    }
-    /// MODE flushes input denormals of this format (a Bool).
-    pub fn flush_in(self) -> String {
-        let b = if self.single() { 4 } else { 6 };
-        format!("(= {} #b0)", ext("mode", b, b))
-    }
-    /// MODE flushes output denormals of this format (a Bool).
-    pub fn flush_out(self) -> String {
-        let b = if self.single() { 5 } else { 7 };
-        format!("(= {} #b0)", ext("mode", b, b))
-    }
-    /// `x` as the operation reads it: a denormal becomes a zero of its sign when MODE
-    /// flushes input denormals.
-    pub fn read(self, x: &str) -> String {
+}
+
+/// How an ISA's float mode selects what the float terms depend on, each as a term over the
+/// script's `mode` constant (the ISA's mode register): the layer below rounds, flushes and
+/// picks NaNs by these, so one implementation of IEEE rounding serves every ISA.
+pub trait Env {
+    /// The rounding mode (an SMT-LIB `RoundingMode` term) for results of format `f`.
+    fn rm(&self, f: Fmt) -> String;
+    /// Input denormals of format `f` are flushed (a Bool).
+    fn flush_in(&self, f: Fmt) -> String;
+    /// Output denormals of format `f` are flushed (a Bool).
+    fn flush_out(&self, f: Fmt) -> String;
+    /// Signalling NaN operands are quieted and propagated (a Bool); otherwise a signalling
+    /// NaN's result bits are not settled.
+    fn quiets_snan(&self) -> String;
+    /// An overflowed result of format `f` is clamped to the largest finite magnitude of its
+    /// sign (a Bool; `"false"` where the ISA has no such mode).
+    fn clamps_overflow(&self, f: Fmt) -> String;
+
+    /// `x` as the operation reads it: a denormal becomes a zero of its sign when input
+    /// denormals of `f` are flushed.
+    fn read(&self, f: Fmt, x: &str) -> String {
         ite(
-            &format!("(and {} {})", self.flush_in(), self.is_sub(x)),
-            &self.signed_zero(x),
+            &format!("(and {} {})", self.flush_in(f), f.is_sub(x)),
+            &f.signed_zero(x),
             x,
         )
     }
-}
-
-/// MODE.IEEE (a Bool).
-pub fn ieee() -> String {
-    format!("(= {} #b1)", ext("mode", 9, 9))
-}
-
-/// MODE.FP16_OVFL (a Bool).
-pub fn fp16_ovfl() -> String {
-    format!("(= {} #b1)", ext("mode", 23, 23))
+    /// [`nan_pick`] under this environment.
+    fn nan_pick(&self, f: Fmt, xs: &[&str]) -> NanPick {
+        nan_pick(&self.quiets_snan(), f, xs)
+    }
+    /// [`round`] under this environment.
+    fn round(&self, x: RoundIn) -> Rounded {
+        let flush_out = self.flush_out(x.out);
+        let clamp = self.clamps_overflow(x.out);
+        round(&self.quiets_snan(), &flush_out, &clamp, x)
+    }
 }
 
 /// The NaN an operation returns for NaN operands, and whether the manual settles its
-/// bits: for exactly one NaN operand, that operand (quieted when MODE.IEEE, where the
+/// bits: for exactly one NaN operand, that operand (quieted when `quiets` holds, where the
 /// manual says signalling NaN inputs are quieted and propagated; a quiet NaN passes
-/// through: IEEE 754 6.2.3), settled unless it is signalling with IEEE = 0 (not stated);
+/// through: IEEE 754 6.2.3), settled unless it is signalling and not quieted (not stated);
 /// for two or more NaN operands the manual does not say which wins: any NaN (the model
 /// returns the first, quieted).
 pub struct NanPick {
@@ -196,7 +191,7 @@ pub struct NanPick {
     pub snan: String,
 }
 
-pub fn nan_pick(f: Fmt, xs: &[&str]) -> NanPick {
+fn nan_pick(quiets: &str, f: Fmt, xs: &[&str]) -> NanPick {
     let nans: Vec<String> = xs.iter().map(|x| f.is_nan(x)).collect();
     let snans: Vec<String> = xs.iter().map(|x| f.is_snan(x)).collect();
     let or = |v: &[String]| {
@@ -218,7 +213,7 @@ pub fn nan_pick(f: Fmt, xs: &[&str]) -> NanPick {
     };
     let settled = format!(
         "(and (= {count} #b01) (or {} (not {})))",
-        ieee(),
+        quiets,
         or(&snans)
     );
     NanPick {
@@ -245,7 +240,7 @@ pub struct RoundIn<'a> {
     pub out: Fmt,
     /// Operand bits as read (after input flushing).
     pub ops: &'a [&'a str],
-    /// The z3 float result in `out`, rounded by MODE.
+    /// The z3 float result in `out`, rounded by the mode's rounding mode.
     pub r: String,
     /// `out` with a wider exponent, and the result rounded there (unbounded exponent).
     pub wide: Fmt,
@@ -258,14 +253,14 @@ pub struct RoundIn<'a> {
 /// NaN operands per [`nan_pick`]; an invalid operation (z3's result a NaN with no NaN
 /// operand: inf - inf, 0 * inf) any NaN (the manual prints no NaN for add/mul; the model
 /// returns 0xffc00000's pattern) with invalid; a result tiny after rounding (tininess with
-/// an unbounded exponent, IEEE 754 7.5) becomes a zero of its sign when MODE flushes output
-/// denormals; FP16_OVFL clamps an overflowed half result to +-MAX_FP16. Flags: invalid
+/// an unbounded exponent, IEEE 754 7.5) becomes a zero of its sign when `flush_out` holds;
+/// `clamp` clamps an overflowed result to the largest finite magnitude. Flags: invalid
 /// (a signalling NaN operand or an invalid operation), overflow, underflow (tiny and
 /// inexact, a flushed result being inexact), inexact; divide by zero is 0; input denormal
 /// is not modelled (the manual does not say whether a flushed input raises it).
-pub fn round(x: RoundIn) -> Rounded {
+fn round(quiets: &str, flush_out: &str, clamp: &str, x: RoundIn) -> Rounded {
     let (inf, out, wide) = (x.inf, x.out, x.wide);
-    let nan = nan_pick(inf, x.ops);
+    let nan = nan_pick(quiets, inf, x.ops);
     // NaN operands of another format: the picked NaN converted (payload top bits kept,
     // quieted); the manual does not settle converted payloads.
     let (nan_bits, nan_settled) = if inf == out {
@@ -281,11 +276,11 @@ pub fn round(x: RoundIn) -> Rounded {
         "(and (not (fp.isInfinite w)) (fp.gt (fp.abs w) {}))",
         out.max_in(wide)
     );
-    let flushed = format!("(and tiny {})", out.flush_out());
-    let half_ovfl = if out == H {
-        format!("(and ovf {})", fp16_ovfl())
-    } else {
+    let flushed = format!("(and tiny {flush_out})");
+    let clamped = if clamp == "false" {
         "false".into()
+    } else {
+        format!("(and ovf {clamp})")
     };
     let value = ite(
         "flushed",
@@ -294,7 +289,7 @@ pub fn round(x: RoundIn) -> Rounded {
             lit(0, out.w() - 1),
         ]),
         &ite(
-            &half_ovfl,
+            &clamped,
             &out.signed_max("(fp.to_ieee_bv r)"),
             "(fp.to_ieee_bv r)",
         ),

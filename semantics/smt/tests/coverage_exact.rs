@@ -473,8 +473,9 @@ fn every_cached_float_result_input_meets_its_definition() {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let entries = gpuref_smt::coverage::parse(&path, &text).unwrap_or_else(|e| panic!("{e}"));
         for e in entries.iter().filter(|e| e.status == "sat") {
-            let m =
-                gpuref_smt::model(&e.row).unwrap_or_else(|| panic!("{path}: no model {}", e.row));
+            let m = gpuref_smt::gcn5::ISA
+                .model(&e.row)
+                .unwrap_or_else(|| panic!("{path}: no model {}", e.row));
             // A packed row's half models read that half of each input as the operation of
             // the row on 16-bit floats.
             let packed = packed_half(&e.row, &e.model);
@@ -637,8 +638,9 @@ fn every_cached_operand_class_input_meets_its_definition() {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let entries = gpuref_smt::coverage::parse(&path, &text).unwrap_or_else(|e| panic!("{e}"));
         for e in entries.iter().filter(|e| e.status == "sat") {
-            let m =
-                gpuref_smt::model(&e.row).unwrap_or_else(|| panic!("{path}: no model {}", e.row));
+            let m = gpuref_smt::gcn5::ISA
+                .model(&e.row)
+                .unwrap_or_else(|| panic!("{path}: no model {}", e.row));
             // Operand models of rows with an operation read the operation's format.
             let f = match &m.op {
                 Some(op) => op.input,

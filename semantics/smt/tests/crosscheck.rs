@@ -7,7 +7,7 @@ use common::*;
 use gpuref_amd_gcn5::alu::{salu, valu, vpacked};
 use gpuref_amd_gcn5::instructions::{by_name, rows};
 use gpuref_amd_gcn5::{Format, Target};
-use gpuref_smt::{exemption, models};
+use gpuref_smt::gcn5::ISA;
 use std::time::Instant;
 
 /// Inputs per instruction.
@@ -60,7 +60,7 @@ fn run(
     let (mut n, mut fails, mut known, mut stale) = (0, Vec::new(), Vec::new(), Vec::new());
     // GPUREF_SMT_ONLY=V_ADD_F32,V_MUL_F32 restricts a run to those rows (for debugging).
     let only = std::env::var("GPUREF_SMT_ONLY").unwrap_or_default();
-    for (name, f) in models() {
+    for (name, f) in ISA.models() {
         if !only.is_empty() && !only.split(',').any(|o| o.eq_ignore_ascii_case(name)) {
             continue;
         }
@@ -98,7 +98,7 @@ fn run(
 fn report(what: &str, n: usize, t: Instant, fails: &[String], known: &[String]) {
     eprintln!(
         "{what}: {} models, {n} comparisons in {:.2?} ({} unsettled lanes in this binary so far, compared within their acceptance set)",
-        models().len(),
+        ISA.models().len(),
         t.elapsed(),
         UNSETTLED.load(std::sync::atomic::Ordering::Relaxed)
     );
@@ -263,7 +263,7 @@ fn kernel_rows() -> Vec<&'static str> {
 fn every_alu_kernel_row_has_a_model_or_an_exemption() {
     let missing: Vec<&str> = kernel_rows()
         .into_iter()
-        .filter(|n| !gpuref_smt::has_model(n) && exemption(n).is_none())
+        .filter(|n| !gpuref_smt::gcn5::ISA.has_model(n) && ISA.exemption(n).is_none())
         .collect();
     assert!(
         missing.is_empty(),
@@ -275,7 +275,7 @@ fn every_alu_kernel_row_has_a_model_or_an_exemption() {
             if by_name(t, n).is_none() {
                 continue;
             }
-            if gpuref_smt::has_model(n) {
+            if gpuref_smt::gcn5::ISA.has_model(n) {
                 with += 1;
             } else {
                 exempt += 1;
@@ -289,7 +289,7 @@ fn every_alu_kernel_row_has_a_model_or_an_exemption() {
 fn every_model_is_of_a_kernel_row_and_named_once() {
     let rows = kernel_rows();
     let mut seen = std::collections::BTreeSet::new();
-    for (name, f) in models() {
+    for (name, f) in ISA.models() {
         assert!(rows.contains(name), "{name}: no kernel row of that name");
         assert!(seen.insert(*name), "{name}: two models");
         assert_eq!(
@@ -306,10 +306,10 @@ fn every_model_is_of_a_kernel_row_and_named_once() {
 fn regressions_found_by_the_cross_check_agree() {
     let mut rng = Rng(1);
     let mut fails = Vec::new();
-    for r in gpuref_smt::regressions::ALL {
-        let model = gpuref_smt::model(r.row).expect("a modelled row");
+    for r in gpuref_smt::gcn5::ISA.regressions {
+        let model = gpuref_smt::gcn5::ISA.model(r.row).expect("a modelled row");
         let inp: Inputs = r.inputs.iter().copied().collect();
-        let ev = Evaluator::with_mods(&model, r.mode, r.mods)
+        let ev = Evaluator::with_mods(&ISA, &model, r.mode, r.mods)
             .unwrap_or_else(|e| panic!("{}: {e}", r.name));
         if let Some(f) = compare(&ev, &inp, r.mode, &mut rng) {
             fails.push(format!("{} ({}): {f}", r.name, r.found));
@@ -324,7 +324,9 @@ fn regressions_found_by_the_cross_check_agree() {
 /// round"), with random bits above the select.
 #[test]
 fn screen_partition_formula_agrees_with_the_printed_table_on_every_select() {
-    let model = gpuref_smt::model("V_SCREEN_PARTITION_4SE_B32").expect("a model");
+    let model = gpuref_smt::gcn5::ISA
+        .model("V_SCREEN_PARTITION_4SE_B32")
+        .expect("a model");
     let ev = Evaluator::new(model, 0x3f0);
     let mut rng = Rng(0x5ce5);
     let fails: Vec<String> = (0..256u64)
@@ -421,7 +423,7 @@ fn modified_models_agree_with_the_kernel_and_the_executors_stage() {
             } else {
                 &MOD_MODES[..1]
             } {
-                let evm = match Evaluator::with_mods(&ev.model, *mode, mods) {
+                let evm = match Evaluator::with_mods(&ISA, &ev.model, *mode, mods) {
                     Ok(e) => e,
                     Err(why) => {
                         let why = why
@@ -464,8 +466,8 @@ fn packed_and_field_clamp_readings_worked_by_hand() {
         omod: 0,
     };
     let eval = |row: &str, mode: u32, inp: &[(&'static str, u64)]| {
-        let m = gpuref_smt::model(row).expect("a model");
-        Evaluator::with_mods(&m, mode, clamp)
+        let m = gpuref_smt::gcn5::ISA.model(row).expect("a model");
+        Evaluator::with_mods(&ISA, &m, mode, clamp)
             .expect("modelled")
             .eval(&inp.iter().copied().collect())
     };

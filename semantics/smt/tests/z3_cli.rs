@@ -2,7 +2,7 @@
 //! is missing; scripts/setup installs it), and the rewrite proofs a compiler author
 //! would write against them.
 
-use gpuref_smt::{models, script};
+use gpuref_smt::gcn5::ISA;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -33,20 +33,24 @@ fn z3(text: &str) -> Option<String> {
 #[test]
 fn every_script_is_accepted_by_z3() {
     let mut all = String::new();
-    for (name, _) in models() {
-        all.push_str(&script(name, "gfx900", 0x3f0, gpuref_smt::Mods::NONE, true).unwrap());
+    for (name, _) in ISA.models() {
+        all.push_str(
+            &ISA.script(name, "gfx900", 0x3f0, gpuref_smt::Mods::NONE, true)
+                .unwrap(),
+        );
         all.push_str("(reset)\n");
     }
     let Some(out) = z3(&all) else { return };
     let lines: Vec<&str> = out.lines().collect();
-    let bad: Vec<(&str, &str)> = models()
+    let bad: Vec<(&str, &str)> = ISA
+        .models()
         .iter()
         .map(|(n, _)| *n)
         .zip(lines.iter().copied())
         .filter(|(_, l)| *l != "sat")
         .collect();
     assert!(
-        bad.is_empty() && lines.len() == models().len(),
+        bad.is_empty() && lines.len() == ISA.models().len(),
         "z3 rejected: {bad:?}\n{out}"
     );
 }
@@ -58,7 +62,9 @@ const FALSE: &str = "(assert (not (= scc #b0)))\n(check-sat)\n(get-value (s0 s1)
 
 #[test]
 fn a_rewrite_is_proved_and_a_false_claim_refuted() {
-    let base = script("S_ADD_U32", "gfx900", 0x3f0, gpuref_smt::Mods::NONE, false).unwrap();
+    let base = ISA
+        .script("S_ADD_U32", "gfx900", 0x3f0, gpuref_smt::Mods::NONE, false)
+        .unwrap();
     let Some(out) = z3(&format!("{base}{SWAP}")) else {
         return;
     };
@@ -84,7 +90,9 @@ const F16_SWAP_NAN: &str = "(assert (not (= d (v_add_f16.d s1 s0))))\n(check-sat
 fn a_float_rewrite_is_proved_where_the_manual_settles_the_bits() {
     // The MODE is part of the claim (here the default; under 0x80030f, toward zero with
     // half denormals flushed and FP16_OVFL, the same proof takes ~30 s).
-    let base = script("V_ADD_F16", "gfx900", 0x3f0, gpuref_smt::Mods::NONE, false).unwrap();
+    let base = ISA
+        .script("V_ADD_F16", "gfx900", 0x3f0, gpuref_smt::Mods::NONE, false)
+        .unwrap();
     let Some(out) = z3(&format!("{base}{F16_SWAP}")) else {
         return;
     };
@@ -104,7 +112,10 @@ fn a_float_rewrite_is_proved_where_the_manual_settles_the_bits() {
 fn mfma_element_scripts_are_accepted_and_prove_a_symmetry() {
     let mut all = String::new();
     for (name, _) in gpuref_smt::gcn5::mfma::MODELS {
-        all.push_str(&script(name, "gfx908", 0x3f0, gpuref_smt::Mods::NONE, true).unwrap());
+        all.push_str(
+            &ISA.script(name, "gfx908", 0x3f0, gpuref_smt::Mods::NONE, true)
+                .unwrap(),
+        );
         all.push_str("(reset)\n");
     }
     let Some(out) = z3(&all) else { return };
@@ -113,14 +124,15 @@ fn mfma_element_scripts_are_accepted_and_prove_a_symmetry() {
         out.lines().filter(|l| *l == "sat").count() == n && out.lines().count() == n,
         "z3 rejected an MFMA script:\n{out}"
     );
-    let base = script(
-        "V_MFMA_I32_4X4X4I8",
-        "gfx908",
-        0x3f0,
-        gpuref_smt::Mods::NONE,
-        false,
-    )
-    .unwrap();
+    let base = ISA
+        .script(
+            "V_MFMA_I32_4X4X4I8",
+            "gfx908",
+            0x3f0,
+            gpuref_smt::Mods::NONE,
+            false,
+        )
+        .unwrap();
     let swap = "(assert (not (and (= d (v_mfma_i32_4x4x4i8.d b0 b1 b2 b3 a0 a1 a2 a3 c)) (= open (v_mfma_i32_4x4x4i8.open b0 b1 b2 b3 a0 a1 a2 a3 c)))))\n(check-sat)\n";
     let out = z3(&format!("{base}{swap}")).unwrap();
     assert_eq!(out.trim(), "unsat", "the swap is not proved:\n{out}");

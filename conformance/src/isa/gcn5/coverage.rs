@@ -124,7 +124,7 @@ pub fn gcn5(vectors_root: &Path, only: Option<Target>) -> Vec<Line> {
                 rows: of.len(),
                 decoded: count(&|r| formats::is_supported(r)),
                 semantics: count(&|r| exec::has_semantics(r)),
-                smt: count(&|r| gpuref_smt::has_model(r.name)),
+                smt: count(&|r| gpuref_smt::isa("gcn5").is_some_and(|m| m.has_model(r.name))),
                 vectors: count(&|r| with_vectors.contains(r.name)),
                 exempt: count(&|r| !exec::has_semantics(r) && exec::pending_reason(r).is_some()),
             });

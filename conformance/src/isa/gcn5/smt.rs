@@ -51,7 +51,8 @@ pub fn smt(
     let wave = gpuref_amd_gcn5::alu::salu::WAVE_LEVEL
         .iter()
         .find(|(n, _)| *n == name);
-    gpuref_smt::script(&name, t.name(), mode, mods, check_sat).map_err(|e| match (e, wave) {
+    let isa = gpuref_smt::isa("gcn5").expect("gpuref-smt registers gcn5");
+    isa.script(&name, t.name(), mode, mods, check_sat).map_err(|e| match (e, wave) {
         (_, Some((_, why))) => SmtError::Unmodelled(format!(
             "{name} has no z3 model: it has no kernel yet either ({why})"
         )),

@@ -1,10 +1,9 @@
 //! Coverage models of the float rows that declare no rounded operation: operand pairs of
 //! min/max and compares (signed zeros, NaN classes and payloads, neighbouring encodings),
 //! round-to-integral boundaries, the division helpers' branch boundaries and the operand
-//! extremes of the approximate rows (reciprocal, square root, ...). Like the integer
-//! models (int.rs), a row's family is read from its mnemonic; the operand format from its
-//! `_F16` / `_F32` / `_F64` suffix, checked against the model's input widths. Conditions
-//! are on the operands' bits only.
+//! extremes of the approximate rows (reciprocal, square root, ...). A row's family and
+//! operand format are what its model declares ([`Model::family`]), checked against the
+//! model's input widths. Conditions are on the operands' bits only.
 
 use super::{cov, Class, Coverage, Format};
 use crate::Model;
@@ -40,39 +39,22 @@ fn lit(v: u64, w: u32) -> String {
     format!("(_ bv{v} {w})")
 }
 
-/// The families this file knows, from a mnemonic.
+/// The families of float rows this file has coverage models for: a model declares its
+/// family and operand format ([`Model::family`]), so coverage never reads a mnemonic.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Family {
+pub enum Family {
+    /// Min, max, min3, max3, med3: operand pairs (signed zeros, NaN classes, neighbours).
     MinMax,
+    /// Float compares (not the class tests).
     Compare,
+    /// Round to integral and the fraction.
     RoundInt,
+    /// The division's scale step (its branch boundaries).
     DivScale,
+    /// The division's fixup step (its underflow branch).
     DivFixup,
+    /// Rows whose operand extremes are covered (approximate rows, exponent helpers).
     Approx,
-}
-
-fn family(name: &str) -> Option<(Family, Format)> {
-    let fmt = if name.ends_with("_F16") {
-        Format::H
-    } else if name.ends_with("_F32") {
-        Format::S
-    } else if name.ends_with("_F64") {
-        Format::D
-    } else {
-        return None;
-    };
-    let rest = name.strip_prefix("V_")?;
-    let op = rest.split('_').next()?;
-    let fam = match op {
-        "MIN" | "MAX" | "MIN3" | "MAX3" | "MED3" => Family::MinMax,
-        "CMP" | "CMPX" if !rest.contains("CLASS") => Family::Compare,
-        "RNDNE" | "TRUNC" | "CEIL" | "FLOOR" | "FRACT" => Family::RoundInt,
-        "DIV" if rest.starts_with("DIV_SCALE") => Family::DivScale,
-        "DIV" if rest.starts_with("DIV_FIXUP_F") => Family::DivFixup,
-        "RCP" | "RSQ" | "SQRT" | "DIV" | "FREXP" | "LDEXP" | "LOG" | "EXP" => Family::Approx,
-        _ => return None,
-    };
-    Some((fam, fmt))
 }
 
 /// Terms on one operand's bits.
@@ -143,7 +125,7 @@ pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
     if m.op.is_some() {
         return out;
     }
-    let Some((fam, f)) = family(m.name) else {
+    let Some((fam, f)) = m.family else {
         return out;
     };
     let b = Bits { f };
@@ -316,22 +298,5 @@ mod tests {
         assert_eq!(h.value(1, -1), 0x3800);
         assert_eq!(h.value(1, 10), 0x6400);
         assert_eq!(h.value((1 << 11) - 1, -1), 0x63ff);
-    }
-
-    #[test]
-    fn families_from_mnemonics() {
-        assert_eq!(family("V_MIN_F32"), Some((Family::MinMax, Format::S)));
-        assert_eq!(family("V_CMPX_NLT_F64"), Some((Family::Compare, Format::D)));
-        assert_eq!(family("V_CMP_CLASS_F32"), None);
-        assert_eq!(family("V_RNDNE_F16"), Some((Family::RoundInt, Format::H)));
-        assert_eq!(
-            family("V_DIV_SCALE_F64"),
-            Some((Family::DivScale, Format::D))
-        );
-        assert_eq!(
-            family("V_DIV_FIXUP_LEGACY_F16").map(|x| x.0),
-            Some(Family::Approx)
-        );
-        assert_eq!(family("V_ADD_F32").map(|x| x.0), None);
     }
 }

@@ -1,5 +1,5 @@
 //! The exact result of a model's float operation at the bit level, for the coverage
-//! conditions (docs/design/0041-gcn5-coverage-models.md, "The bit-level statement").
+//! conditions (note 0041, "The bit-level statement").
 //!
 //! Built as a float unit's datapath is, with integer adders, one integer multiplier and a
 //! few shifters on small windows, no FP theory: each operand's significand is normalized

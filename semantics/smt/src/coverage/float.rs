@@ -154,14 +154,8 @@ fn packed(m: &Model) -> Vec<(Coverage, String)> {
         "((_ extract 31 16) s1)",
         "((_ extract 31 16) s2)",
     ];
-    let kind = match m.name {
-        "V_PK_ADD_F16" => OpKind::Add,
-        "V_PK_MUL_F16" => OpKind::Mul { legacy: false },
-        "V_PK_FMA_F16" => OpKind::MulAdd {
-            fused: true,
-            legacy: false,
-        },
-        _ => return Vec::new(),
+    let Some(kind) = m.packed_op.clone() else {
+        return Vec::new();
     };
     let n = if matches!(kind, OpKind::MulAdd { .. }) {
         3

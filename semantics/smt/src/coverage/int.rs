@@ -1,6 +1,7 @@
-//! The integer coverage models. Integer z3 models declare no operation, so a row's family
-//! is read from its mnemonic (`S_ADD_U32`, `V_SUBREV_CO_U32`, `V_LSHRREV_B64` ...); the
-//! conditions are stated on the model's inputs, with the widths the model declares.
+//! The integer coverage models. An integer model declares its family ([`IntFamily`],
+//! [`Model::int_family`]: an add or subtract, a shift, a bit-field extract, ...); the
+//! conditions are stated on the model's inputs, with the widths the model declares, and
+//! never read its mnemonic.
 
 use super::{cov, Class, Coverage};
 use crate::Model;
@@ -33,28 +34,41 @@ fn sign(x: &str, w: u32) -> String {
     format!("((_ extract {0} {0}) {x})", w - 1)
 }
 
-/// The family of an integer add/sub row: (add, reversed, carry-in input), or `None`.
-fn arith(name: &str) -> Option<(bool, bool, Option<&'static str>)> {
-    let rest = name.strip_prefix("S_").or(name.strip_prefix("V_"))?;
-    let (op, ty) = rest.split_once('_')?;
-    let ty = ty.strip_prefix("CO_").unwrap_or(ty);
-    if !matches!(ty, "U32" | "I32" | "U16" | "I16") {
-        return None;
-    }
-    let cin = if name.starts_with("S_") {
-        "scc_in"
-    } else {
-        "vcc_in"
-    };
-    Some(match op {
-        "ADD" => (true, false, None),
-        "ADDC" => (true, false, Some(cin)),
-        "SUB" => (false, false, None),
-        "SUBREV" => (false, true, None),
-        "SUBB" => (false, false, Some(cin)),
-        "SUBBREV" => (false, true, Some(cin)),
-        _ => return None,
-    })
+/// The integer families this file has coverage models for, as a model declares them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntFamily {
+    /// `s0 + s1` (`sub`: `s0 - s1`; `rev`: the operands swapped), plus the model's one-bit
+    /// `*_in` input as carry- or borrow-in when `carry_in`.
+    Arith {
+        sub: bool,
+        rev: bool,
+        carry_in: bool,
+    },
+    /// A shift whose count is the input `count`.
+    Shift { count: &'static str },
+    /// A bit-field extract: the offset and width terms over the inputs with their bits,
+    /// and the data width.
+    Bfe {
+        offset: &'static str,
+        offset_bits: u32,
+        width: &'static str,
+        width_bits: u32,
+        top: u32,
+    },
+    /// A signed high multiply whose factors' sign bit is `sign_bit`.
+    MulHi { sign_bit: u32 },
+    /// A sum of the absolute differences of `count` unsigned elements of `element` bits of
+    /// `s0` and `s1` (from bit 0), plus `s2`.
+    Sad { element: u32, count: u32 },
+}
+
+/// The carry-in of an add/sub: the model's one-bit input that holds a value from before
+/// the instruction (`*_in`); the ISA's folder names its carry register, not this layer.
+fn carry_in(m: &Model) -> Option<&'static str> {
+    m.inputs
+        .iter()
+        .find(|(n, w)| *w == 1 && n.ends_with("_in"))
+        .map(|(n, _)| *n)
 }
 
 pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
@@ -62,9 +76,22 @@ pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let name = m.name;
+    let Some(family) = m.int_family else {
+        return out;
+    };
     let (w0, w1) = (m.width("s0"), m.width("s1"));
-    if let (Some((add, rev, cin)), Some(w), Some(w1)) = (arith(name), w0, w1) {
+    if let (
+        IntFamily::Arith {
+            sub,
+            rev,
+            carry_in: c,
+        },
+        Some(w),
+        Some(w1),
+    ) = (family, w0, w1)
+    {
+        let add = !sub;
+        let cin = if c { carry_in(m) } else { None };
         if w == w1 {
             let (a, b) = if rev { ("s1", "s0") } else { ("s0", "s1") };
             let c = match cin.filter(|c| m.width(c) == Some(1)) {
@@ -100,23 +127,7 @@ pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
             ));
         }
     }
-    let shift = [
-        "LSHL_B",
-        "LSHR_B",
-        "ASHR_I",
-        "LSHLREV_B",
-        "LSHRREV_B",
-        "ASHRREV_I",
-    ]
-    .iter()
-    .any(|p| {
-        name.strip_prefix("S_")
-            .or(name.strip_prefix("V_"))
-            .and_then(|r| r.strip_prefix(p))
-            .is_some_and(|t| matches!(t, "16" | "32" | "64"))
-    });
-    if let (true, Some(dw)) = (shift, m.width("d")) {
-        let count = if name.contains("REV_") { "s0" } else { "s1" };
+    if let (IntFamily::Shift { count }, Some(dw)) = (family, m.width("d")) {
         if let Some(cw) = m.width(count) {
             out.push((
                 model("int.shift_ge_width"),
@@ -124,15 +135,15 @@ pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
             ));
         }
     }
-    // (offset, its bits, width, its bits, data width): both widened to 8 bits.
-    #[rustfmt::skip]
-    let bfe = match name {
-        "V_BFE_U32" | "V_BFE_I32" => Some(("((_ extract 4 0) s1)", 5, "((_ extract 4 0) s2)", 5, 32)),
-        "S_BFE_U32" | "S_BFE_I32" => Some(("((_ extract 4 0) s1)", 5, "((_ extract 22 16) s1)", 7, 32)),
-        "S_BFE_U64" | "S_BFE_I64" => Some(("((_ extract 5 0) s1)", 6, "((_ extract 22 16) s1)", 7, 64)),
-        _ => None,
-    };
-    if let Some((off, ob, width, wb, top)) = bfe {
+    // Offset and width both widened to 8 bits.
+    if let IntFamily::Bfe {
+        offset: off,
+        offset_bits: ob,
+        width,
+        width_bits: wb,
+        top,
+    } = family
+    {
         out.push((
             model("int.bfe_past_top"),
             format!(
@@ -142,12 +153,7 @@ pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
             ),
         ));
     }
-    let hi_sign = match name {
-        "S_MUL_HI_I32" | "V_MUL_HI_I32" => Some(31),
-        "V_MUL_HI_I32_I24" => Some(23),
-        _ => None,
-    };
-    if let Some(b) = hi_sign {
+    if let IntFamily::MulHi { sign_bit: b } = family {
         // A factor's sign: negative, or positive (not zero: a zero factor makes the
         // product 0 whatever the other's sign).
         let sign = |x: &str, neg: bool| {
@@ -174,18 +180,24 @@ pub fn conditions(m: &Model) -> Vec<(Coverage, String)> {
     }
     let absdiff =
         |a: &str, b: &str| format!("(ite (bvuge {a} {b}) (bvsub {a} {b}) (bvsub {b} {a}))");
-    let sad = match name {
-        "V_SAD_U32" => Some(absdiff("s0", "s1")),
-        "V_SAD_U16" => Some(zext(
-            &absdiff("((_ extract 15 0) s0)", "((_ extract 15 0) s1)"),
-            16,
-        )),
-        "V_SAD_U8" => {
-            let byte = |x: &str, i: u32| format!("((_ extract {} {}) {x})", 8 * i + 7, 8 * i);
-            let terms: Vec<String> = (0..4)
-                .map(|i| zext(&absdiff(&byte("s0", i), &byte("s1", i)), 24))
+    let sad = match family {
+        IntFamily::Sad { element: 32, .. } => Some(absdiff("s0", "s1")),
+        IntFamily::Sad { element, count } => {
+            let part = |x: &str, i: u32| {
+                format!(
+                    "((_ extract {} {}) {x})",
+                    element * i + element - 1,
+                    element * i
+                )
+            };
+            let terms: Vec<String> = (0..count)
+                .map(|i| zext(&absdiff(&part("s0", i), &part("s1", i)), 32 - element))
                 .collect();
-            Some(format!("(bvadd {})", terms.join(" ")))
+            Some(if count == 1 {
+                terms[0].clone()
+            } else {
+                format!("(bvadd {})", terms.join(" "))
+            })
         }
         _ => None,
     };

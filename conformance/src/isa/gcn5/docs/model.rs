@@ -1,6 +1,6 @@
 //! The "z3 model" section of a page: the file and function of the row's model in
-//! semantics/smt (gpuref_smt's model list), the `gpuref smt` command and the script it
-//! prints, or the reason the row has no model (`gpuref_smt::exemption`).
+//! semantics/smt (gpuref_smt's registry), the `gpuref smt` command and the script it
+//! prints, or the reason the row has no model (`IsaModels::exemption`).
 
 use super::{code, repo_link, t, Block};
 use std::path::Path;
@@ -28,7 +28,7 @@ fn interface_lines(script: &str) -> usize {
 
 /// The section's blocks. `target` is the target the command names; `kernel` whether the
 /// row has executable semantics; `alu` whether it is a scalar or vector ALU row (the rows
-/// the models are written for; `gpuref_smt::exemption` answers for those only).
+/// the models are written for; `IsaModels::exemption` answers for those only).
 pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) -> Vec<Block> {
     let lower = name.to_ascii_lowercase();
     let cmd = format!("gpuref smt --target {target} {lower}");
@@ -37,8 +37,9 @@ pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) ->
         "z3 model".into(),
         Some("z3-model".into()),
     )];
-    let Some(source) = gpuref_smt::model_source(name) else {
-        let why = match (alu, gpuref_smt::exemption(name)) {
+    let isa = gpuref_smt::isa("gcn5").expect("gpuref-smt registers gcn5");
+    let Some(source) = isa.model_source(name) else {
+        let why = match (alu, isa.exemption(name)) {
             (false, _) if kernel => "the models cover the ALU rows; memory and program-flow \
                                      rows are checked by their own tests and vectors"
                 .to_string(),
@@ -96,7 +97,9 @@ pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) ->
         clamp: true,
         omod: 0,
     };
-    match gpuref_smt::model(name).map(|m| m.with_mods(crate::isa::gcn5::eval::DEFAULT_MODE, clamp))
+    match isa
+        .model(name)
+        .map(|m| isa.with_mods(&m, crate::isa::gcn5::eval::DEFAULT_MODE, clamp))
     {
         Some(Ok(_)) => p.extend([
             t(" With the VOP3 output modifiers: "),
@@ -129,7 +132,7 @@ pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) ->
         _ => {}
     }
     b.push(Block::Para(p));
-    if let Ok(s) = gpuref_smt::script(
+    if let Ok(s) = isa.script(
         name,
         target,
         crate::isa::gcn5::eval::DEFAULT_MODE,

@@ -578,7 +578,7 @@ pub enum Level {
     /// Inputs z3 found in a named coverage model's condition (docs/design/0041).
     Coverage,
     /// Inputs on which the z3 cross-check found model and kernel disagreeing, kept by name
-    /// after the disagreement was resolved (`gpuref_smt::regressions`).
+    /// after the disagreement was resolved (`gpuref_smt::gcn5::regressions`).
     Regression,
     /// Seeded random values (an edge with probability 1/4, else random bits).
     Random,

@@ -1,6 +1,7 @@
 //! SOP2 models (Vega manual, "SOP2 Instructions").
 
 use crate::bv::*;
+use crate::coverage::IntFamily;
 use crate::{Model, ModelFn};
 
 /// S0 and S1 of `w` bits each.
@@ -30,6 +31,11 @@ pub fn s_add_u32() -> Model {
         "carry_out",
         format!("(= {} #b1)", carry("s0", "s1", None, 32)),
     )
+    .int_family(IntFamily::Arith {
+        sub: false,
+        rev: false,
+        carry_in: false,
+    })
 }
 
 /// D.u = S0.u - S1.u; SCC = (S1.u > S0.u ? 1 : 0).
@@ -42,6 +48,11 @@ pub fn s_sub_u32() -> Model {
     .out("d", 32, "(bvsub s0 s1)")
     .out("scc", 1, b1("(bvugt s1 s0)"))
     .region("borrow", "(bvugt s1 s0)")
+    .int_family(IntFamily::Arith {
+        sub: true,
+        rev: false,
+        carry_in: false,
+    })
 }
 
 fn signed_overflow(name: &'static str, spec: &'static str, sub: bool) -> Model {
@@ -70,6 +81,11 @@ pub fn s_add_i32() -> Model {
         "D.i = S0.i + S1.i; SCC = (S0.u[31] == S1.u[31] && S0.u[31] != D.u[31]).",
         false,
     )
+    .int_family(IntFamily::Arith {
+        sub: false,
+        rev: false,
+        carry_in: false,
+    })
 }
 
 /// D.i = S0.i - S1.i; SCC = (S0.u[31] != S1.u[31] && S0.u[31] != D.u[31]).
@@ -79,6 +95,11 @@ pub fn s_sub_i32() -> Model {
         "D.i = S0.i - S1.i; SCC = (S0.u[31] != S1.u[31] && S0.u[31] != D.u[31]).",
         true,
     )
+    .int_family(IntFamily::Arith {
+        sub: true,
+        rev: false,
+        carry_in: false,
+    })
 }
 
 /// D.u = S0.u + S1.u + SCC; SCC = (S0.u + S1.u + SCC >= 0x100000000ULL ? 1 : 0).
@@ -97,6 +118,11 @@ pub fn s_addc_u32() -> Model {
         "carry_in_only_carries",
         "(and (= scc_in #b1) (= (bvadd s0 s1) #xffffffff))",
     )
+    .int_family(IntFamily::Arith {
+        sub: false,
+        rev: false,
+        carry_in: true,
+    })
 }
 
 /// D.u = S0.u - S1.u - SCC; SCC = (S1.u + SCC > S0.u ? 1 : 0).
@@ -121,6 +147,11 @@ pub fn s_subb_u32() -> Model {
     .out("scc", 1, b1(&borrow))
     .region("borrow", borrow)
     .region("equal_with_borrow_in", "(and (= s0 s1) (= scc_in #b1))")
+    .int_family(IntFamily::Arith {
+        sub: true,
+        rev: false,
+        carry_in: true,
+    })
 }
 
 fn minmax(name: &'static str, spec: &'static str, is_min: bool, signed: bool) -> Model {
@@ -244,6 +275,7 @@ pub fn s_lshl_b32() -> Model {
         32,
         "bvshl",
     )
+    .int_family(IntFamily::Shift { count: "s1" })
 }
 /// D.u64 = S0.u64 << S1.u[5:0]; SCC = (D.u64 != 0).
 pub fn s_lshl_b64() -> Model {
@@ -253,6 +285,7 @@ pub fn s_lshl_b64() -> Model {
         64,
         "bvshl",
     )
+    .int_family(IntFamily::Shift { count: "s1" })
 }
 /// D.u = S0.u >> S1.u[4:0]; SCC = (D.u != 0).
 pub fn s_lshr_b32() -> Model {
@@ -262,6 +295,7 @@ pub fn s_lshr_b32() -> Model {
         32,
         "bvlshr",
     )
+    .int_family(IntFamily::Shift { count: "s1" })
 }
 /// D.u64 = S0.u64 >> S1.u[5:0]; SCC = (D.u64 != 0).
 pub fn s_lshr_b64() -> Model {
@@ -271,6 +305,7 @@ pub fn s_lshr_b64() -> Model {
         64,
         "bvlshr",
     )
+    .int_family(IntFamily::Shift { count: "s1" })
 }
 /// D.i = signext(S0.i) >> S1.u[4:0]; SCC = (D.i != 0).
 pub fn s_ashr_i32() -> Model {
@@ -280,6 +315,7 @@ pub fn s_ashr_i32() -> Model {
         32,
         "bvashr",
     )
+    .int_family(IntFamily::Shift { count: "s1" })
 }
 /// D.i64 = signext(S0.i64) >> S1.u[5:0]; SCC = (D.i64 != 0).
 pub fn s_ashr_i64() -> Model {
@@ -289,6 +325,7 @@ pub fn s_ashr_i64() -> Model {
         64,
         "bvashr",
     )
+    .int_family(IntFamily::Shift { count: "s1" })
 }
 
 /// `((1 << S0[n-1:0]) - 1) << S1[n-1:0]` in `w` bits.
@@ -372,6 +409,13 @@ pub fn s_bfe_u32() -> Model {
         32,
         false,
     )
+    .int_family(IntFamily::Bfe {
+        offset: "((_ extract 4 0) s1)",
+        offset_bits: 5,
+        width: "((_ extract 22 16) s1)",
+        width_bits: 7,
+        top: 32,
+    })
 }
 /// D.i = signext((S0.i >> S1.u[4:0]) & ((1 << S1.u[22:16]) - 1)); SCC = (D.i != 0).
 pub fn s_bfe_i32() -> Model {
@@ -381,6 +425,13 @@ pub fn s_bfe_i32() -> Model {
         32,
         true,
     )
+    .int_family(IntFamily::Bfe {
+        offset: "((_ extract 4 0) s1)",
+        offset_bits: 5,
+        width: "((_ extract 22 16) s1)",
+        width_bits: 7,
+        top: 32,
+    })
 }
 /// D.u64 = (S0.u64 >> S1.u[5:0]) & ((1 << S1.u[22:16]) - 1); SCC = (D.u64 != 0).
 pub fn s_bfe_u64() -> Model {
@@ -390,6 +441,13 @@ pub fn s_bfe_u64() -> Model {
         64,
         false,
     )
+    .int_family(IntFamily::Bfe {
+        offset: "((_ extract 5 0) s1)",
+        offset_bits: 6,
+        width: "((_ extract 22 16) s1)",
+        width_bits: 7,
+        top: 64,
+    })
 }
 /// D.i64 = signext((S0.i64 >> S1.u[5:0]) & ((1 << S1.u[22:16]) - 1)); SCC = (D.i64 != 0).
 pub fn s_bfe_i64() -> Model {
@@ -399,6 +457,13 @@ pub fn s_bfe_i64() -> Model {
         64,
         true,
     )
+    .int_family(IntFamily::Bfe {
+        offset: "((_ extract 5 0) s1)",
+        offset_bits: 6,
+        width: "((_ extract 22 16) s1)",
+        width_bits: 7,
+        top: 64,
+    })
 }
 
 /// D.i = S0.i - S1.i; if(D.i < 0) then D.i = -D.i; endif; SCC = (D.i != 0).
@@ -433,6 +498,7 @@ pub fn s_mul_hi_i32() -> Model {
             "signs_differ",
             "(not (= ((_ extract 31 31) s0) ((_ extract 31 31) s1)))",
         )
+        .int_family(IntFamily::MulHi { sign_bit: 31 })
 }
 
 /// D.u = (S0.u << n) + S1.u; SCC = (((S0.u << n) + S1.u) >= 0x100000000ULL ? 1 : 0),

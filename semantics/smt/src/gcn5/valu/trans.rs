@@ -30,7 +30,9 @@
 //! lists none), except V_RCP_IFLAG_F32's: "cannot raise floating-point exceptions".
 
 use crate::bv::*;
+use crate::coverage::Family;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -241,6 +243,7 @@ fn approx(name: &'static str, spec: &'static str, t: Fmt, op: Op, k: &str, f32: 
     let lo = ite(&nan_in, &q, &lo);
     let hi = ite(&nan_in, &q, &hi);
     Model::new(name, spec)
+        .family(Family::Approx, t)
         .input("s0", t.w())
         .out("d", t.w(), lo.clone())
         .out("lo", t.w(), lo)

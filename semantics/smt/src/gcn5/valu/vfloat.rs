@@ -8,6 +8,7 @@
 use crate::bv::*;
 use crate::coverage::OpKind;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// Flags the rounded operations model: all but input denormal.
@@ -239,9 +240,9 @@ pub fn v_cvt_u32_f32() -> Model {
 }
 
 /// V_MIN_F32 (`max` false) and V_MAX_F32 as the manual's pseudocode: the model of every
-/// float min/max width (`vminmax.rs`).
+/// float min/max width (`fminmax/minmax.rs`).
 fn minmax(name: &'static str, spec: &'static str, max: bool) -> Model {
-    super::vminmax::minmax(name, spec, S, max)
+    super::fminmax::minmax::minmax(name, spec, S, max)
 }
 /// if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); ... D.f = (S0.f < S1.f ? S0.f : S1.f).
 pub fn v_min_f32() -> Model {
@@ -277,7 +278,7 @@ pub fn v_fma_f32() -> Model {
         f,
         &["s0", "s1", "s2"],
     );
-    outputs(m, f, &bind, super::vmad::fused(f))
+    outputs(m, f, &bind, super::fminmax::mad::fused(f))
         .region(
             "exact_cancellation",
             "(and (= s0 #x3f800000) (= s1 #x3f800000) (= s2 #xbf800000))",

@@ -37,9 +37,10 @@
 //! each rounded up. Each order's result under any rounding mode and flushing lies between
 //! the two (rounding and flushing are monotone). `d` is `lo`.
 
-use super::vmad::{fused, unfused};
+use super::fminmax::mad::{fused, unfused};
 use crate::bv::*;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// Flags the MIX models state: all but input denormal.

@@ -1,5 +1,7 @@
 //! VOP1 integer and bit models, per lane (Vega manual, "VOP1 Instructions").
 
+pub mod round;
+
 use crate::bv::*;
 use crate::{Model, ModelFn};
 

@@ -2,6 +2,7 @@
 //! results are 16-bit values (the executor selects and places the halves).
 
 use crate::bv::*;
+use crate::coverage::IntFamily;
 use crate::{Model, ModelFn};
 
 fn two(name: &'static str, spec: &'static str, w: u32) -> Model {
@@ -51,6 +52,7 @@ pub fn v_mul_hi_i32_i24() -> Model {
         true,
         true,
     )
+    .int_family(IntFamily::MulHi { sign_bit: 23 })
 }
 /// D.u = S0.u[23:0] * S1.u[23:0].
 pub fn v_mul_u32_u24() -> Model {
@@ -71,11 +73,15 @@ pub fn v_mul_hi_u32_u24() -> Model {
     )
 }
 
+/// Rows `D = term` of two `w`-bit sources; `=> FAMILY` declares the row's integer
+/// coverage family.
 macro_rules! simple {
-    ($($f:ident $name:literal $w:literal $spec:literal $d:expr;)*) => {$(
+    ($($f:ident $name:literal $w:literal $spec:literal $d:expr $(=> $fam:expr)?;)*) => {$(
         #[doc = $spec]
         pub fn $f() -> Model {
-            d2($name, $spec, $w, $d)
+            let m = d2($name, $spec, $w, $d);
+            $(let m = m.int_family($fam);)?
+            m
         }
     )*};
 }
@@ -91,26 +97,26 @@ simple! {
     v_max_i32 "V_MAX_I32" 32 "D.i = (S0.i >= S1.i ? S0.i : S1.i)." max("s0", "s1", true);
     v_min_u32 "V_MIN_U32" 32 "D.u = (S0.u < S1.u ? S0.u : S1.u)."  min("s0", "s1", false);
     v_max_u32 "V_MAX_U32" 32 "D.u = (S0.u >= S1.u ? S0.u : S1.u)." max("s0", "s1", false);
-    v_lshrrev_b32 "V_LSHRREV_B32" 32 "D.u = S1.u >> S0.u[4:0]."      rev("bvlshr", 32);
-    v_ashrrev_i32 "V_ASHRREV_I32" 32 "D.i = signext(S1.i) >> S0.i[4:0]." rev("bvashr", 32);
-    v_lshlrev_b32 "V_LSHLREV_B32" 32 "D.u = S1.u << S0.u[4:0]."      rev("bvshl", 32);
+    v_lshrrev_b32 "V_LSHRREV_B32" 32 "D.u = S1.u >> S0.u[4:0]."      rev("bvlshr", 32) => IntFamily::Shift { count: "s0" };
+    v_ashrrev_i32 "V_ASHRREV_I32" 32 "D.i = signext(S1.i) >> S0.i[4:0]." rev("bvashr", 32) => IntFamily::Shift { count: "s0" };
+    v_lshlrev_b32 "V_LSHLREV_B32" 32 "D.u = S1.u << S0.u[4:0]."      rev("bvshl", 32) => IntFamily::Shift { count: "s0" };
     v_and_b32 "V_AND_B32" 32 "D.u = S0.u & S1.u." "(bvand s0 s1)".into();
     v_or_b32  "V_OR_B32"  32 "D.u = S0.u | S1.u." "(bvor s0 s1)".into();
     v_xor_b32 "V_XOR_B32" 32 "D.u = S0.u ^ S1.u." "(bvxor s0 s1)".into();
-    v_add_u16 "V_ADD_U16" 16 "D.u16 = S0.u16 + S1.u16." "(bvadd s0 s1)".into();
-    v_sub_u16 "V_SUB_U16" 16 "D.u16 = S0.u16 - S1.u16." "(bvsub s0 s1)".into();
-    v_subrev_u16 "V_SUBREV_U16" 16 "D.u16 = S1.u16 - S0.u16." "(bvsub s1 s0)".into();
+    v_add_u16 "V_ADD_U16" 16 "D.u16 = S0.u16 + S1.u16." "(bvadd s0 s1)".into() => IntFamily::Arith { sub: false, rev: false, carry_in: false };
+    v_sub_u16 "V_SUB_U16" 16 "D.u16 = S0.u16 - S1.u16." "(bvsub s0 s1)".into() => IntFamily::Arith { sub: true, rev: false, carry_in: false };
+    v_subrev_u16 "V_SUBREV_U16" 16 "D.u16 = S1.u16 - S0.u16." "(bvsub s1 s0)".into() => IntFamily::Arith { sub: true, rev: true, carry_in: false };
     v_mul_lo_u16 "V_MUL_LO_U16" 16 "D.u16 = S0.u16 * S1.u16." "(bvmul s0 s1)".into();
-    v_lshlrev_b16 "V_LSHLREV_B16" 16 "D.u[15:0] = S1.u[15:0] << S0.u[3:0]." rev("bvshl", 16);
-    v_lshrrev_b16 "V_LSHRREV_B16" 16 "D.u[15:0] = S1.u[15:0] >> S0.u[3:0]." rev("bvlshr", 16);
-    v_ashrrev_i16 "V_ASHRREV_I16" 16 "D.i[15:0] = signext(S1.i[15:0]) >> S0.i[3:0]." rev("bvashr", 16);
+    v_lshlrev_b16 "V_LSHLREV_B16" 16 "D.u[15:0] = S1.u[15:0] << S0.u[3:0]." rev("bvshl", 16) => IntFamily::Shift { count: "s0" };
+    v_lshrrev_b16 "V_LSHRREV_B16" 16 "D.u[15:0] = S1.u[15:0] >> S0.u[3:0]." rev("bvlshr", 16) => IntFamily::Shift { count: "s0" };
+    v_ashrrev_i16 "V_ASHRREV_I16" 16 "D.i[15:0] = signext(S1.i[15:0]) >> S0.i[3:0]." rev("bvashr", 16) => IntFamily::Shift { count: "s0" };
     v_max_u16 "V_MAX_U16" 16 "D.u16 = (S0.u16 >= S1.u16 ? S0.u16 : S1.u16)." max("s0", "s1", false);
     v_max_i16 "V_MAX_I16" 16 "D.i16 = (S0.i16 >= S1.i16 ? S0.i16 : S1.i16)." max("s0", "s1", true);
     v_min_u16 "V_MIN_U16" 16 "D.u16 = (S0.u16 < S1.u16 ? S0.u16 : S1.u16)."  min("s0", "s1", false);
     v_min_i16 "V_MIN_I16" 16 "D.i16 = (S0.i16 < S1.i16 ? S0.i16 : S1.i16)."  min("s0", "s1", true);
-    v_add_u32 "V_ADD_U32" 32 "D.u = S0.u + S1.u." "(bvadd s0 s1)".into();
-    v_sub_u32 "V_SUB_U32" 32 "D.u = S0.u - S1.u." "(bvsub s0 s1)".into();
-    v_subrev_u32 "V_SUBREV_U32" 32 "D.u = S1.u - S0.u." "(bvsub s1 s0)".into();
+    v_add_u32 "V_ADD_U32" 32 "D.u = S0.u + S1.u." "(bvadd s0 s1)".into() => IntFamily::Arith { sub: false, rev: false, carry_in: false };
+    v_sub_u32 "V_SUB_U32" 32 "D.u = S0.u - S1.u." "(bvsub s0 s1)".into() => IntFamily::Arith { sub: true, rev: false, carry_in: false };
+    v_subrev_u32 "V_SUBREV_U32" 32 "D.u = S1.u - S0.u." "(bvsub s1 s0)".into() => IntFamily::Arith { sub: true, rev: true, carry_in: false };
 }
 
 /// `a + b (+ VCC)` with the carry-out in VCC.
@@ -154,6 +160,11 @@ pub fn v_add_co_u32() -> Model {
         "D.u = S0.u + S1.u; VCC[threadId] = (S0.u + S1.u >= 0x100000000ULL ? 1 : 0).",
         false,
     )
+    .int_family(IntFamily::Arith {
+        sub: false,
+        rev: false,
+        carry_in: false,
+    })
 }
 /// D.u = S0.u - S1.u; VCC[threadId] = (S1.u > S0.u ? 1 : 0).
 pub fn v_sub_co_u32() -> Model {
@@ -164,6 +175,11 @@ pub fn v_sub_co_u32() -> Model {
         "s1",
         false,
     )
+    .int_family(IntFamily::Arith {
+        sub: true,
+        rev: false,
+        carry_in: false,
+    })
 }
 /// D.u = S1.u - S0.u; VCC[threadId] = (S0.u > S1.u ? 1 : 0).
 pub fn v_subrev_co_u32() -> Model {
@@ -174,10 +190,16 @@ pub fn v_subrev_co_u32() -> Model {
         "s0",
         false,
     )
+    .int_family(IntFamily::Arith {
+        sub: true,
+        rev: true,
+        carry_in: false,
+    })
 }
 /// D.u = S0.u + S1.u + VCC[threadId]; VCC[threadId] = (S0.u + S1.u + VCC[threadId] >= 0x100000000ULL ? 1 : 0).
 pub fn v_addc_co_u32() -> Model {
     add_co("V_ADDC_CO_U32", "D.u = S0.u + S1.u + VCC[threadId]; VCC[threadId] = (S0.u + S1.u + VCC[threadId] >= 0x100000000ULL ? 1 : 0).", true)
+    .int_family(IntFamily::Arith { sub: false, rev: false, carry_in: true })
 }
 /// D.u = S0.u - S1.u - VCC[threadId]; VCC[threadId] = (S1.u + VCC[threadId] > S0.u ? 1 : 0).
 pub fn v_subb_co_u32() -> Model {
@@ -188,6 +210,11 @@ pub fn v_subb_co_u32() -> Model {
         "s1",
         true,
     )
+    .int_family(IntFamily::Arith {
+        sub: true,
+        rev: false,
+        carry_in: true,
+    })
 }
 /// D.u = S1.u - S0.u - VCC[threadId]; the borrow of that subtraction, S0.u + VCC > S1.u
 /// (the manual prints `S1.u + VCC[threadId] > S0.u`, SUBB's condition; see note 0027).
@@ -199,6 +226,11 @@ pub fn v_subbrev_co_u32() -> Model {
         "s0",
         true,
     )
+    .int_family(IntFamily::Arith {
+        sub: true,
+        rev: true,
+        carry_in: true,
+    })
 }
 
 /// The VOP2 integer models.

@@ -1,8 +1,12 @@
 //! VOP3-only packing models, per lane (Vega manual, "VOP3A & VOP3B Instructions"; note
 //! 0027 "Third round (B)").
 
+pub mod trig;
+
 use crate::bv::*;
+use crate::coverage::Family;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// D[31:16].f16 = S1.f16; D[15:0].f16 = S0.f16.
@@ -195,6 +199,7 @@ fn div_fixup(name: &'static str, spec: &'static str, f: Fmt, under: Option<i64>)
     let denorm = format!("(or {} {})", f.is_sub(s1), f.is_sub(s2));
     let flags = concat(&["#b000".into(), b1(&div0), b1(&denorm), b1(&invalid)]);
     Model::new(name, spec)
+        .family(Family::DivFixup, f)
         .input("s0", w)
         .input("s1", w)
         .input("s2", w)
@@ -240,6 +245,8 @@ pub fn v_div_fixup_f16() -> Model {
 /// sign_out = sign(S1.f16)^sign(S2.f16); if (S2.f16 == NAN) D.f16 = Quiet(S2.f16); ... else D.f16 = sign_out ? -abs(S0.f16) : abs(S0.f16); end if.
 pub fn v_div_fixup_legacy_f16() -> Model {
     div_fixup("V_DIV_FIXUP_LEGACY_F16", "sign_out = sign(S1.f16)^sign(S2.f16); if (S2.f16 == NAN) D.f16 = Quiet(S2.f16); ... else D.f16 = sign_out ? -abs(S0.f16) : abs(S0.f16); end if.", H, None)
+        // No underflow branch to cover (as V_DIV_FIXUP_F16's): the operand extremes only.
+        .family(Family::Approx, H)
 }
 
 /// A cube-map model: `pick` the result from the major-axis decision. The axes are compared
@@ -361,9 +368,10 @@ pub fn v_cubema_f32() -> Model {
 /// MODE. "Input denormals are not flushed, but output flushing is allowed": operands are
 /// read as given, a tiny result is flushed per MODE.
 fn div_fmas(name: &'static str, spec: &'static str, f: Fmt, prod: Fmt, scale: &str) -> Model {
-    let r = crate::gcn5::valu::vmad::fused_scaled(f, prod, scale, "vcc_in");
+    let r = crate::gcn5::valu::fminmax::mad::fused_scaled(f, prod, scale, "vcc_in");
     let bind = |t: &str| format!("(let ((a s0) (b s1) (c s2)) {t})");
     Model::new(name, spec)
+        .family(Family::Approx, f)
         .input("s0", f.w())
         .input("s1", f.w())
         .input("s2", f.w())
@@ -497,6 +505,7 @@ fn div_scale(name: &'static str, spec: &'static str, f: Fmt, big: u64, k: i32, t
     let nan_any = format!("(or {either_zero} (and {} (not (= d s0))))", f.is_nan("s0"));
     let let_d = |t: &str| format!("(let ((d {d})) {t})");
     Model::new(name, spec)
+        .family(Family::DivScale, f)
         .input("s0", w)
         .input("s1", w)
         .input("s2", w)

@@ -2,7 +2,10 @@
 //! V_XNOR_B32 from the MI100 manual). The CLAMP bit is not modelled: these models are of
 //! the instruction with CLAMP = 0 (note 0027).
 
+pub mod qsad;
+
 use crate::bv::*;
+use crate::coverage::IntFamily;
 use crate::gcn5::salu::sop2::bfm;
 use crate::{Model, ModelFn};
 
@@ -76,6 +79,13 @@ pub fn v_bfe_u32() -> Model {
         "D.u = (S0.u >> S1.u[4:0]) & ((1 << S2.u[4:0]) - 1).",
         "bvlshr",
     )
+    .int_family(IntFamily::Bfe {
+        offset: "((_ extract 4 0) s1)",
+        offset_bits: 5,
+        width: "((_ extract 4 0) s2)",
+        width_bits: 5,
+        top: 32,
+    })
 }
 /// D.i = (S0.i >> S1.u[4:0]) & ((1 << S2.u[4:0]) - 1), read as printed: the field is not
 /// sign-extended (rule gcn5.v_bfe_i32.sign is contested; note 0027).
@@ -85,6 +95,13 @@ pub fn v_bfe_i32() -> Model {
         "D.i = (S0.i >> S1.u[4:0]) & ((1 << S2.u[4:0]) - 1).",
         "bvashr",
     )
+    .int_family(IntFamily::Bfe {
+        offset: "((_ extract 4 0) s1)",
+        offset_bits: 5,
+        width: "((_ extract 4 0) s2)",
+        width_bits: 5,
+        top: 32,
+    })
 }
 
 /// D.u = (S0.u & S1.u) | (~S0.u & S2.u).
@@ -224,6 +241,7 @@ pub fn v_sad_u8() -> Model {
     three("V_SAD_U8", "D.u = abs(S0.i[31:24] - S1.i[31:24]); D.u += ...; D.u += abs(S0.i[7:0] - S1.i[7:0]) + S2.u.", 32)
         .out("d", 32, format!("(bvadd {} s2)", sad_fields(8)))
         .region("accumulator_overflows", format!("(bvult (bvadd {} s2) s2)", sad_fields(8)))
+    .int_family(IntFamily::Sad { element: 8, count: 4 })
 }
 /// D.u = (SAD_U8(S0, S1, 0) << 16) + S2.u.
 pub fn v_sad_hi_u8() -> Model {
@@ -241,6 +259,10 @@ pub fn v_sad_u16() -> Model {
         32,
     )
     .out("d", 32, format!("(bvadd {} s2)", sad_fields(16)))
+    .int_family(IntFamily::Sad {
+        element: 16,
+        count: 1,
+    })
 }
 /// D.u = abs(S0.i - S1.i) + S2.u, the difference of the signed values as printed (rule
 /// gcn5.v_sad_u32.unsigned is contested; note 0027).
@@ -258,6 +280,10 @@ pub fn v_sad_u32() -> Model {
             "signs_differ",
             "(not (= ((_ extract 31 31) s0) ((_ extract 31 31) s1)))",
         )
+        .int_family(IntFamily::Sad {
+            element: 32,
+            count: 1,
+        })
 }
 
 fn mad64(name: &'static str, spec: &'static str, signed: bool) -> Model {
@@ -397,6 +423,7 @@ pub fn v_mul_hi_i32() -> Model {
             "most_negative_squared",
             "(and (= s0 #x80000000) (= s1 #x80000000))",
         )
+        .int_family(IntFamily::MulHi { sign_bit: 31 })
 }
 
 /// D.u = 0; for i in 0 ... 31 do D.u += (S0.u[i] == 1 ? 1 : 0); endfor, as printed: S1
@@ -450,10 +477,12 @@ fn shift64(name: &'static str, spec: &'static str, f: &str) -> Model {
 /// D.u64 = S1.u64 << S0.u[5:0].
 pub fn v_lshlrev_b64() -> Model {
     shift64("V_LSHLREV_B64", "D.u64 = S1.u64 << S0.u[5:0].", "bvshl")
+        .int_family(IntFamily::Shift { count: "s0" })
 }
 /// D.u64 = S1.u64 >> S0.u[5:0].
 pub fn v_lshrrev_b64() -> Model {
     shift64("V_LSHRREV_B64", "D.u64 = S1.u64 >> S0.u[5:0].", "bvlshr")
+        .int_family(IntFamily::Shift { count: "s0" })
 }
 /// D.u64 = signext(S1.u64) >> S0.u[5:0].
 pub fn v_ashrrev_i64() -> Model {
@@ -462,6 +491,7 @@ pub fn v_ashrrev_i64() -> Model {
         "D.u64 = signext(S1.u64) >> S0.u[5:0].",
         "bvashr",
     )
+    .int_family(IntFamily::Shift { count: "s0" })
 }
 
 /// D.u = ((1<<S0.u[4:0])-1) << S1.u[4:0].
@@ -471,19 +501,43 @@ pub fn v_bfm_b32() -> Model {
 
 /// D.i = S0.i + S1.i.
 pub fn v_add_i32() -> Model {
-    two("V_ADD_I32", "D.i = S0.i + S1.i.", 32).out("d", 32, "(bvadd s0 s1)")
+    two("V_ADD_I32", "D.i = S0.i + S1.i.", 32)
+        .out("d", 32, "(bvadd s0 s1)")
+        .int_family(IntFamily::Arith {
+            sub: false,
+            rev: false,
+            carry_in: false,
+        })
 }
 /// D.i = S0.i - S1.i.
 pub fn v_sub_i32() -> Model {
-    two("V_SUB_I32", "D.i = S0.i - S1.i.", 32).out("d", 32, "(bvsub s0 s1)")
+    two("V_SUB_I32", "D.i = S0.i - S1.i.", 32)
+        .out("d", 32, "(bvsub s0 s1)")
+        .int_family(IntFamily::Arith {
+            sub: true,
+            rev: false,
+            carry_in: false,
+        })
 }
 /// D.i16 = S0.i16 + S1.i16.
 pub fn v_add_i16() -> Model {
-    two("V_ADD_I16", "D.i16 = S0.i16 + S1.i16.", 16).out("d", 16, "(bvadd s0 s1)")
+    two("V_ADD_I16", "D.i16 = S0.i16 + S1.i16.", 16)
+        .out("d", 16, "(bvadd s0 s1)")
+        .int_family(IntFamily::Arith {
+            sub: false,
+            rev: false,
+            carry_in: false,
+        })
 }
 /// D.i16 = S0.i16 - S1.i16.
 pub fn v_sub_i16() -> Model {
-    two("V_SUB_I16", "D.i16 = S0.i16 - S1.i16.", 16).out("d", 16, "(bvsub s0 s1)")
+    two("V_SUB_I16", "D.i16 = S0.i16 - S1.i16.", 16)
+        .out("d", 16, "(bvsub s0 s1)")
+        .int_family(IntFamily::Arith {
+            sub: true,
+            rev: false,
+            carry_in: false,
+        })
 }
 /// D.u = ~(S0.u ^ S1.u) (MI100 manual).
 pub fn v_xnor_b32() -> Model {

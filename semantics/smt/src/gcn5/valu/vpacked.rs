@@ -7,7 +7,9 @@
 //! the halves (DESIGN.md "Layout"). CLAMP is 0, as for every model.
 
 use crate::bv::*;
+use crate::coverage::OpKind;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// The half `hi` (bits 31:16) or low half of `x`.
@@ -166,6 +168,7 @@ pub fn v_pk_add_f16() -> Model {
         "D.f[31:16] = S0.f[31:16] + S1.f[31:16] . D.f[15:0] = S0.f[15:0] + S1.f[15:0] .",
         "fp.add",
     )
+    .packed_op(OpKind::Add)
 }
 /// D.f[31:16] = S0.f[31:16] * S1.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] .
 pub fn v_pk_mul_f16() -> Model {
@@ -174,6 +177,7 @@ pub fn v_pk_mul_f16() -> Model {
         "D.f[31:16] = S0.f[31:16] * S1.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] .",
         "fp.mul",
     )
+    .packed_op(OpKind::Mul { legacy: false })
 }
 
 /// A fused `a * b + c` of format `f` without `fp.fma` (unsound in libz3 4.8.12), as
@@ -182,7 +186,7 @@ pub fn v_pk_mul_f16() -> Model {
 /// zero sum and the infinite and invalid cases come from z3's `fp.add` of the exact
 /// product and `c` (exact there: IEEE's zero sign, inf - inf invalid).
 pub(crate) fn fused(f: Fmt, prod: Fmt) -> Rounded {
-    super::vmad::fused_scaled(f, prod, "1.0", "#b0")
+    super::fminmax::mad::fused_scaled(f, prod, "1.0", "#b0")
 }
 
 /// D.f[31:16] = S0.f[31:16] * S1.f[31:16] + S2.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + S2.f[15:0] . Fused half-precision multiply add.
@@ -196,6 +200,10 @@ pub fn v_pk_fma_f16() -> Model {
     )
     .region("exact_cancellation", "(and (= s0 #x3c003c00) (= s1 #x3c003c00) (= s2 #xbc00bc00))")
     .region("inf_times_zero_high", "(and (= ((_ extract 31 16) s0) #x7c00) (= ((_ extract 31 16) s1) #x0000))")
+    .packed_op(OpKind::MulAdd {
+        fused: true,
+        legacy: false,
+    })
 }
 
 /// gfx908 (VOP2): D.f[31:16] = S0.f[31:16] * S1.f[31:16] + D.f[31:16], the same for [15:0].

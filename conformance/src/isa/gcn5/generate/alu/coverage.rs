@@ -112,7 +112,7 @@ fn plan_values<K: AsRef<str>>(map: &[Option<&'static str>], values: &[(K, u64)])
 pub fn wanted(target: Target) -> Vec<Want> {
     let mut out = Vec::new();
     for (row, plan) in plans(target) {
-        let (Ok(plan), Some(model)) = (plan, gpuref_smt::model(row.name)) else {
+        let (Ok(plan), Some(model)) = (plan, gpuref_smt::gcn5::ISA.model(row.name)) else {
             continue;
         };
         if mapping(&plan, &model).is_err() {
@@ -172,7 +172,7 @@ fn cached(target: Target) -> Vec<Entry> {
 /// (`level=coverage mode=... model=NAME`). Models whose answers are the same case (same
 /// MODE and values) share one group that names each (`model=A,B`).
 pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
-    let Some(model) = gpuref_smt::model(plan.row.name) else {
+    let Some(model) = gpuref_smt::gcn5::ISA.model(plan.row.name) else {
         return Vec::new();
     };
     let Ok(map) = mapping(plan, &model) else {
@@ -215,17 +215,18 @@ pub(super) fn groups<'a>(target: Target, plan: &'a Plan) -> Vec<Group<'a>> {
 }
 
 /// The regression level of a row: one group per resolved disagreement of the z3
-/// cross-check on the row (`gpuref_smt::regressions`), at its MODE and with its output
+/// cross-check on the row (`gpuref_smt::gcn5::regressions`), at its MODE and with its output
 /// modifiers, the group line naming it (`level=regression mode=... name=NAME`).
 pub(super) fn regression_groups<'a>(plan: &'a Plan) -> Vec<Group<'a>> {
-    let Some(model) = gpuref_smt::model(plan.row.name) else {
+    let Some(model) = gpuref_smt::gcn5::ISA.model(plan.row.name) else {
         return Vec::new();
     };
     let Ok(map) = mapping(plan, &model) else {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for r in gpuref_smt::regressions::ALL
+    for r in gpuref_smt::gcn5::ISA
+        .regressions
         .iter()
         .filter(|r| r.row == plan.row.name)
     {
@@ -487,7 +488,7 @@ mod tests {
                     }
                 }
             }
-            for r in gpuref_smt::regressions::ALL {
+            for r in gpuref_smt::gcn5::ISA.regressions {
                 let has_row = gpuref_amd_gcn5::instructions::by_name(target, r.row).is_some();
                 let n = names.iter().filter(|n| *n == r.name).count();
                 assert_eq!(
@@ -501,7 +502,10 @@ mod tests {
             }
             for n in &names {
                 assert!(
-                    gpuref_smt::regressions::ALL.iter().any(|r| r.name == n),
+                    gpuref_smt::gcn5::ISA
+                        .regressions
+                        .iter()
+                        .any(|r| r.name == n),
                     "{}: a group names regression {n}, which is not listed",
                     target.name()
                 );
@@ -512,7 +516,7 @@ mod tests {
     #[test]
     fn the_evaluation_can_fail() {
         // S_ADD_U32's carry out, worked by hand: 0xffffffff + 1 carries, 1 + 1 does not.
-        let m = gpuref_smt::model("S_ADD_U32").unwrap();
+        let m = gpuref_smt::gcn5::ISA.model("S_ADD_U32").unwrap();
         let cond = coverage::conditions(&m)
             .into_iter()
             .find(|(c, _)| c.name == "int.carry_out")
@@ -529,8 +533,8 @@ mod tests {
         // Worked by hand in binary16: 1.0 (0x3c00) + 2^-11 (0x1000) is the midpoint of 1.0
         // and 1 + 2^-10, a tie; 1.0 + 2^-12 (0x0c00) is not. V_CVT_F16_F32 of 0x4ac43000
         // (6428672, past binary16's MAX 65504) is no tie: the neighbours must be finite.
-        let add = gpuref_smt::model("V_ADD_F16").unwrap();
-        let cvt = gpuref_smt::model("V_CVT_F16_F32").unwrap();
+        let add = gpuref_smt::gcn5::ISA.model("V_ADD_F16").unwrap();
+        let cvt = gpuref_smt::gcn5::ISA.model("V_CVT_F16_F32").unwrap();
         let tie = |m: &Model| {
             coverage::conditions(m)
                 .into_iter()
@@ -555,7 +559,7 @@ mod tests {
         // no power of two; 1 + 2^-11 (0x3f801000: fraction bit 12) is half-zero only;
         // 1 + 2^-23 (0x3f800001) none; +0 has a zero exponent field, so it is half-zero
         // and short but no power of two. Adds have no narrowing.
-        let m = gpuref_smt::model("V_FMA_F32").unwrap();
+        let m = gpuref_smt::gcn5::ISA.model("V_FMA_F32").unwrap();
         let ns = coverage::narrowings(&m);
         assert_eq!(ns.len(), 3);
         let terms: Vec<String> = [0x3f80_0000, 0x3fc0_0000, 0x3f80_1000, 0x3f80_0001, 0]
@@ -575,7 +579,9 @@ mod tests {
         .map(t)
         .to_vec();
         assert_eq!(evaluate(&terms), want);
-        assert!(coverage::narrowings(&gpuref_smt::model("V_ADD_F32").unwrap()).is_empty());
+        assert!(
+            coverage::narrowings(&gpuref_smt::gcn5::ISA.model("V_ADD_F32").unwrap()).is_empty()
+        );
     }
 
     #[test]

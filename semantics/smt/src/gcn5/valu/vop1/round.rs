@@ -6,7 +6,9 @@
 //! MODE's flushing and the NaN rules are applied around it.
 
 use crate::bv::*;
+use crate::coverage::Family;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// Flags the rounded operations model: all but input denormal.
@@ -52,6 +54,7 @@ fn integral(name: &'static str, spec: &'static str, f: Fmt, rm: &str, rndne: boo
     let bind = |t: &str| let1("a", &f.read("s0"), t);
     let half = lit(bias(f) - 1, f.e);
     let m = Model::new(name, spec)
+        .family(Family::RoundInt, f)
         .input("s0", f.w())
         .out("d", f.w(), bind(&ite(&any, &bits, &value)))
         .out("nan_any", 1, bind(&nan_any))
@@ -129,6 +132,7 @@ fn fract(name: &'static str, spec: &'static str, f: Fmt) -> Model {
         lit(bias(f) - u64::from(f.m) - 1, f.e)
     );
     Model::new(name, spec)
+        .family(Family::RoundInt, f)
         .input("s0", f.w())
         .out("d", f.w(), bind(&r.d))
         .out("nan_any", 1, bind(&r.nan_any))
@@ -212,6 +216,7 @@ fn frexp_mant(name: &'static str, spec: &'static str, f: Fmt) -> Model {
     let d = ite(&any, &bits, &ite(&zero_or_inf, "a", &let1("y", &y, &mant)));
     let bind = |t: &str| let1("a", &f.read("s0"), t);
     Model::new(name, spec)
+        .family(Family::Approx, f)
         .input("s0", f.w())
         .out("d", f.w(), bind(&d))
         .out("nan_any", 1, bind(&nan_any))
@@ -238,6 +243,7 @@ fn frexp_exp(name: &'static str, spec: &'static str, f: Fmt, out: u32) -> Model 
         &let1("y", &y, &ext(&e32, out - 1, 0)),
     );
     Model::new(name, spec)
+        .family(Family::Approx, f)
         .input("s0", f.w())
         .out("d", out, let1("a", &f.read("s0"), &d))
         .out("nan_any", 1, "#b0")
@@ -317,6 +323,7 @@ fn ldexp(name: &'static str, spec: &'static str, f: Fmt, ew: u32, lim: u64) -> M
     let bind = |t: &str| let1("a", &f.read("s0"), t);
     let max_exp = lit(((1u64 << f.e) - 2) << f.m, f.w() - 1);
     Model::new(name, spec)
+        .family(Family::Approx, f)
         .input("s0", f.w())
         .input("s1", ew)
         .out("d", f.w(), bind(&r.d))

@@ -1,6 +1,6 @@
 //! The output modifiers CLAMP and OMOD over a model's outputs (note 0042).
 //!
-//! A model states the unmodified instruction. [`Model::with_mods`] rewrites its outputs for
+//! A model states the unmodified instruction. [`Model::with_vop3_mods`] rewrites its outputs for
 //! a VOP3 CLAMP bit and OMOD field, from the Vega manual ("Instruction Outputs", "ALU Clamp
 //! Bit Usage", "Mode register" DX10_CLAMP, "VOPC Instructions") and the MI100 manual ("6.2.2.
 //! Instruction Outputs", which the Vega text lacks: where output modifiers are ignored):
@@ -22,42 +22,11 @@
 //! Anything else with a modifier is an error naming the row and why.
 
 use crate::bv::*;
-use crate::fp::{self, Fmt, RoundIn, Rounded, D, H, INEXACT, INVALID, OVERFLOW, S, UNDERFLOW};
-use crate::Model;
+use crate::fp::{Fmt, RoundIn, Rounded, D, H, INEXACT, INVALID, OVERFLOW, S, UNDERFLOW};
+use crate::gcn5::mode::{round, Terms};
+use crate::{Model, Mods};
 
 mod readings;
-
-/// A VOP3 instruction's output modifiers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Mods {
-    /// The CLAMP bit.
-    pub clamp: bool,
-    /// OMOD: 0 none, 1 ×2, 2 ×4, 3 ×0.5.
-    pub omod: u8,
-}
-
-impl Mods {
-    /// No modifier: the model as stated.
-    pub const NONE: Mods = Mods {
-        clamp: false,
-        omod: 0,
-    };
-    /// The modifiers as `gpuref smt` options and LLVM's asm words (`clamp`, `mul:2`).
-    pub fn text(self) -> String {
-        let mut w = Vec::new();
-        if self.clamp {
-            w.push("clamp");
-        }
-        w.push(match self.omod & 3 {
-            1 => "mul:2",
-            2 => "mul:4",
-            3 => "div:2",
-            _ => "",
-        });
-        w.retain(|x| !x.is_empty());
-        w.join(" ")
-    }
-}
 
 /// What the modifiers act on: the destination's kind.
 enum Kind {
@@ -273,7 +242,7 @@ fn scale(f: Fmt, x: &str, omod: u8) -> Rounded {
     let wide = f.widened(2);
     let to_wide = |v: &str| format!("((_ to_fp {} {}) RNE {})", wide.e, wide.m + 1, f.fp(v));
     let rm = f.rm();
-    let r = fp::round(RoundIn {
+    let r = round(RoundIn {
         inf: f,
         out: f,
         ops: &["x"],
@@ -327,7 +296,7 @@ fn clamp_num(f: Fmt, x: &str) -> String {
 impl Model {
     /// The model with CLAMP and OMOD applied, for MODE `mode` (the script's MODE: which
     /// modifiers apply depends on it). `Err` says why the row's modifiers are not modelled.
-    pub fn with_mods(&self, mode: u32, mods: Mods) -> Result<Model, String> {
+    pub(crate) fn with_vop3_mods(&self, mode: u32, mods: Mods) -> Result<Model, String> {
         if mods == Mods::NONE {
             return Ok(self.clone());
         }
@@ -531,9 +500,9 @@ mod tests {
     #[test]
     fn unmodelled_modifiers_say_why() {
         // OMOD applies under MODE 0 (IEEE = 0, outputs flushed): three readings.
-        let m = crate::model("V_CVT_PKRTZ_F16_F32").unwrap();
+        let m = crate::gcn5::ISA.model("V_CVT_PKRTZ_F16_F32").unwrap();
         let e = m
-            .with_mods(
+            .with_vop3_mods(
                 0,
                 Mods {
                     clamp: true,
@@ -545,9 +514,10 @@ mod tests {
             e.contains("V_CVT_PKRTZ_F16_F32 with clamp mul:2") && e.contains("packed"),
             "{e}"
         );
-        let e = crate::model("V_PK_ADD_F16")
+        let e = crate::gcn5::ISA
+            .model("V_PK_ADD_F16")
             .unwrap()
-            .with_mods(
+            .with_vop3_mods(
                 0x3f0,
                 Mods {
                     clamp: true,
@@ -556,9 +526,9 @@ mod tests {
             )
             .unwrap_err();
         assert!(e.contains("VOP3P"), "{e}");
-        let m = crate::model("S_ADD_U32").unwrap();
+        let m = crate::gcn5::ISA.model("S_ADD_U32").unwrap();
         assert!(m
-            .with_mods(
+            .with_vop3_mods(
                 0,
                 Mods {
                     clamp: true,
@@ -566,9 +536,9 @@ mod tests {
                 }
             )
             .is_err());
-        let m = crate::model("V_ADD_F32").unwrap();
+        let m = crate::gcn5::ISA.model("V_ADD_F32").unwrap();
         assert!(m
-            .with_mods(
+            .with_vop3_mods(
                 0,
                 Mods {
                     clamp: false,
@@ -576,6 +546,6 @@ mod tests {
                 }
             )
             .is_err());
-        assert_eq!(m.with_mods(0, Mods::NONE).unwrap(), m);
+        assert_eq!(m.with_vop3_mods(0, Mods::NONE).unwrap(), m);
     }
 }

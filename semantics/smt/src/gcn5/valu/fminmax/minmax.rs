@@ -14,7 +14,9 @@
 //! modelled (the manual does not list which a min/max raises).
 
 use crate::bv::*;
+use crate::coverage::Family;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// The two-operand V_MIN/V_MAX of format `f` on operand bits `x`, `y` (raw: read here),
@@ -61,6 +63,7 @@ fn written(f: Fmt, r: &str) -> String {
 pub fn minmax(name: &'static str, spec: &'static str, f: Fmt, max: bool) -> Model {
     let (pz, nz) = (lit(0, f.w()), lit(1 << (f.w() - 1), f.w()));
     Model::new(name, spec)
+        .family(Family::MinMax, f)
         .input("s0", f.w())
         .input("s1", f.w())
         .out("d", f.w(), written(f, &min_max(f, max, "s0", "s1")))
@@ -79,6 +82,7 @@ fn three(name: &'static str, spec: &'static str, f: Fmt, max: bool) -> Model {
         &min_max(f, max, "t", "s2"),
     );
     Model::new(name, spec)
+        .family(Family::MinMax, f)
         .input("s0", f.w())
         .input("s1", f.w())
         .input("s2", f.w())
@@ -127,6 +131,7 @@ fn med3(name: &'static str, spec: &'static str, f: Fmt) -> Model {
         _ => (one(0x3f80_0000), one(0x8000_0000), one(0)),
     };
     Model::new(name, spec)
+        .family(Family::MinMax, f)
         .input("s0", f.w())
         .input("s1", f.w())
         .input("s2", f.w())

@@ -28,6 +28,7 @@
 use crate::bv::*;
 use crate::coverage::OpKind;
 use crate::fp::*;
+use crate::gcn5::mode::*;
 use crate::{Model, ModelFn};
 
 /// Flags the rounded operations model: all but input denormal.

@@ -5,20 +5,8 @@
 //! kernel on each, and the ALU vector generator writes each as a named case of its row
 //! (`level=regression name=NAME`), so other implementations run them too.
 
+use crate::registry::Regression;
 use crate::Mods;
-
-/// One resolved disagreement: a stable name, the row, MODE, the VOP3 output modifiers,
-/// the model's inputs (every input of the row's model) and what was found.
-#[derive(Clone, Copy, Debug)]
-pub struct Regression {
-    pub name: &'static str,
-    pub row: &'static str,
-    pub mode: u32,
-    pub mods: Mods,
-    pub inputs: &'static [(&'static str, u64)],
-    /// What disagreed and how it was resolved (one line; the note has the story).
-    pub found: &'static str,
-}
 
 const CLAMP: Mods = Mods {
     clamp: true,
@@ -60,7 +48,9 @@ mod tests {
         let mut seen = std::collections::BTreeSet::new();
         for r in ALL {
             assert!(seen.insert(r.name), "{} twice", r.name);
-            let m = crate::model(r.row).unwrap_or_else(|| panic!("{}: no model", r.row));
+            let m = crate::gcn5::ISA
+                .model(r.row)
+                .unwrap_or_else(|| panic!("{}: no model", r.row));
             let mut want: Vec<&str> = m.inputs.iter().map(|(n, _)| *n).collect();
             let mut got: Vec<&str> = r.inputs.iter().map(|(n, _)| *n).collect();
             want.sort_unstable();

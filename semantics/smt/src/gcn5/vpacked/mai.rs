@@ -1,7 +1,7 @@
 //! MI100's AccVGPR moves, per lane (MI100 manual, "7.1. Matrix Arithmetic Opcodes" and the
 //! chapter's introduction, which gives the rows no pseudocode: "Data can be moved between
 //! the ACC and ARCH VGPRs via the V_ACCVGPR_READ and V_ACCVGPR_WRITE instructions."). The
-//! MFMA rows have element models in `gcn5/mfma.rs` (note 0036, "The z3 model").
+//! MFMA rows have element models in `gcn5/vpacked/mfma.rs` (note 0036, "The z3 model").
 //!
 //! A move is read as a copy of the 32 bits: `s0` is the source register's lane value (an
 //! AccVGPR for READ; a VGPR or an inline constant's 32 bits for WRITE), `d` the

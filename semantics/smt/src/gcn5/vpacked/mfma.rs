@@ -16,6 +16,7 @@
 
 use crate::bv::{b1, concat, ext, ite, lit, sext};
 use crate::fp::{Fmt, H, S};
+use crate::gcn5::mode::Terms;
 use crate::{Model, ModelFn};
 
 /// The A/B number format of a row.
