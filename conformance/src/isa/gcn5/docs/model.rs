@@ -1,21 +1,9 @@
-//! The "z3 model" section of a page: the file and function of the row's model in
+//! The "z3 model" section of a page: the row's entry and the file of its model in
 //! semantics/smt (gpuref_smt's registry), the `gpuref smt` command and the script it
 //! prints, or the reason the row has no model (`IsaModels::exemption`).
 
 use super::{code, repo_link, t, Block};
 use std::path::Path;
-
-/// The constructor named in the source's `MODELS` table for `name`: `("V_ADD_F32", v_add_f32)`.
-pub fn model_fn(root: &Path, source: &str, name: &str) -> Option<String> {
-    let text = std::fs::read_to_string(root.join(source)).ok()?;
-    let pat = format!("(\"{}\",", name.to_ascii_uppercase());
-    let rest = text[text.find(&pat)? + pat.len()..].trim_start();
-    let f: String = rest
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
-        .collect();
-    (!f.is_empty()).then_some(f)
-}
 
 /// Lines of a script shown in Markdown and text: up to the first output function (the
 /// header, the manual's line, the declarations and `mode`).
@@ -29,7 +17,7 @@ fn interface_lines(script: &str) -> usize {
 /// The section's blocks. `target` is the target the command names; `kernel` whether the
 /// row has executable semantics; `alu` whether it is a scalar or vector ALU row (the rows
 /// the models are written for; `IsaModels::exemption` answers for those only).
-pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) -> Vec<Block> {
+pub fn blocks(_root: &Path, name: &str, target: &str, kernel: bool, alu: bool) -> Vec<Block> {
     let lower = name.to_ascii_lowercase();
     let cmd = format!("gpuref smt --target {target} {lower}");
     let mut b = vec![Block::Heading(
@@ -60,16 +48,19 @@ pub fn blocks(root: &Path, name: &str, target: &str, kernel: bool, alu: bool) ->
         ]));
         return b;
     };
-    let mut p = vec![t("Written from the manual, independently of the kernel: ")];
-    match model_fn(root, source, name) {
-        Some(f) => {
-            p.push(code(format!("{f}()")));
-            p.push(t(" in "));
-        }
-        None => p.push(t("the MODELS table of ")),
-    }
+    // What the page says of the model comes from gpuref-smt's registry alone: the row's
+    // entry, the file of its table, and whether it is an element model.
+    let mut p = vec![
+        t("Written from the manual, independently of the kernel: the "),
+        code(name.to_ascii_uppercase()),
+        t(" entry of the MODELS table in "),
+    ];
     // The MFMA element models are checked on whole waves, not lane inputs (note 0036).
-    let (how, note) = if source == gpuref_smt::gcn5::MFMA_SOURCE {
+    let element = isa
+        .elements
+        .iter()
+        .any(|t| t.models.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)));
+    let (how, note) = if element {
         (
             " (one output element of the wave; checked against the kernel on every output element of random waves, its layout typed again from the calculator: ",
             "docs/design/0036-gcn5-mfma.md",

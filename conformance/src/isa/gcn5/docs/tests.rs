@@ -284,16 +284,27 @@ fn vector_counts_per_row_and_rule() {
     assert_eq!(n, Some(by_id));
 }
 
-/// The z3 section: a modelled row names its constructor and file and carries the script;
-/// an exempt row gives gpuref-smt's reason; a memory row says models cover the ALU.
+/// The z3 section: a modelled row names its registry entry and file and carries the
+/// script; an MFMA row names its element model (the page once named a `4()` found by
+/// scanning the source); an exempt row gives gpuref-smt's reason; a memory row says models
+/// cover the ALU.
 #[test]
 fn z3_section_links_the_model_or_says_why_not() {
     let md = |m: &str| render::markdown(&instruction_page(&root(), m, None).unwrap());
     let add = md("v_add_f32");
     assert!(
-        add.contains("`v_add_f32()` in [semantics/smt/src/gcn5/valu/vfloat.rs]"),
+        add.contains(
+            "the `V_ADD_F32` entry of the MODELS table in [semantics/smt/src/gcn5/valu/vfloat.rs]"
+        ),
         "{add}"
     );
+    let mfma = md("v_mfma_f32_4x4x1f32");
+    assert!(
+        mfma.contains("the `V_MFMA_F32_4X4X1F32` entry of the MODELS table in [semantics/smt/src/gcn5/vpacked/mfma.rs]")
+            && mfma.contains("one output element of the wave"),
+        "{mfma}"
+    );
+    assert!(!mfma.contains("`4()`"), "{mfma}");
     assert!(add.contains("(declare-const s0 (_ BitVec 32))"), "{add}");
     let exp = md("v_exp_f32");
     assert!(
