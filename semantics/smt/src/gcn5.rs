@@ -65,10 +65,10 @@ pub const TABLES: &[Table] = &[
     Table { models: valu::fminmax::mad::MODELS, source: "semantics/smt/src/gcn5/valu/fminmax/mad.rs" },
     Table { models: valu::trans::MODELS, source: "semantics/smt/src/gcn5/valu/trans.rs" },
     Table { models: valu::vop3f::MODELS, source: "semantics/smt/src/gcn5/valu/vop3f.rs" },
-    Table { models: valu::vpacked::MODELS, source: "semantics/smt/src/gcn5/valu/vpacked.rs" },
+    Table { models: valu::vop3p::int::MODELS, source: "semantics/smt/src/gcn5/valu/vop3p/int.rs" },
+    Table { models: valu::vop3p::float::MODELS, source: "semantics/smt/src/gcn5/valu/vop3p/float.rs" },
     Table { models: valu::vop3i::qsad::MODELS, source: "semantics/smt/src/gcn5/valu/vop3i/qsad.rs" },
     Table { models: vpacked::mai::MODELS, source: "semantics/smt/src/gcn5/vpacked/mai.rs" },
-    Table { models: valu::vmix::MODELS, source: "semantics/smt/src/gcn5/valu/vmix.rs" },
     Table { models: valu::vop3f::trig::MODELS, source: "semantics/smt/src/gcn5/valu/vop3f/trig.rs" },
 ];
 

@@ -1,5 +1,13 @@
-//! The MIX rows (a multiply-add of f16 and f32 sources) and the f16 dot products with an
-//! f32 sum, per lane (fifth round, note 0027 "Fifth round").
+//! Packed f16 (VOP3P) models, per lane (Vega manual, "VOP3P Instructions"; note 0027 "Third
+//! round (B)").
+//!
+//! V_PK_*: OP_SEL, OP_SEL_HI, NEG_LO and NEG_HI are not inputs: the models are of the default
+//! encoding (OP_SEL = 0, OP_SEL_HI = 1: each half of the result reads the same half of
+//! every source; no negation), because the executor, not the kernel, selects and negates
+//! the halves (DESIGN.md "Layout"). CLAMP is 0, as for every model.
+//!
+//! The MIX rows (a multiply-add of f16 and f32 sources), per lane (fifth round, note 0027
+//! "Fifth round"; the f16 dot products with an f32 sum are in `dot.rs`).
 //!
 //! MIX (Vega manual, "VOP3P Instructions", opcodes 32-34; MI100 manual, "Packed Math"):
 //! - Interface: besides `s0` `s1` `s2` (the sources' 32 bits) the script declares
@@ -25,26 +33,228 @@
 //!   `gcn5.v_mad_mixlo_f16.rounding`, unspecified): where the f32 result was inexact and
 //!   lies exactly halfway between two f16 values under round-to-nearest, both neighbours
 //!   are accepted. `lo`/`hi` are 32-bit: the written half's bounds with `d_in`'s other half.
-//!
-//! DOT2 (MI100 manual, "Feature Changes in MI100 devices" names V_DOT2C_F32_F16; no
-//! pseudocode is printed): `D = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + S2.f32`
-//! (`+ D` for the VOP2 `C` form). The products of f16 values are exact in f32. The order and
-//! intermediate rounding of the two f32 additions are unpublished (rule
-//! `gcn5.v_dot2_f32_f16.order`, unspecified), and D11 says the accumulator may be flushed:
-//! the model states an enclosure of every order under every reading, exactly, at bit
-//! level: `lo` is the least result of the three orders with each addition rounded down
-//! (and any tiny sum or denormal input possibly flushed to zero), `hi` the greatest with
-//! each rounded up. Each order's result under any rounding mode and flushing lies between
-//! the two (rounding and flushing are monotone). `d` is `lo`.
 
-use super::fminmax::mad::{fused, unfused};
 use crate::bv::*;
+use crate::coverage::OpKind;
 use crate::fp::*;
 use crate::gcn5::mode::*;
+use crate::gcn5::valu::fminmax::mad::{fused, fused_scaled, unfused};
 use crate::{Model, ModelFn};
 
-/// Flags the MIX models state: all but input denormal.
+/// Flags the packed float models claim: all but input denormal (as the scalar ones).
 const ROUNDED: u8 = INVALID | DIV0 | OVERFLOW | UNDERFLOW | INEXACT;
+
+/// A packed f16 operation: per half, the operands read with MODE's half input flushing
+/// (`ins`: the sources, `read` false for a source not flushed), `f` the rounded result of
+/// one half from the operand names `a`, `b`, `c`. Outputs `d`, `nan_half` (bit 1: the high
+/// half is settled only as some NaN; bit 0 the low half) and `flags`, the two halves'
+/// flags ORed.
+fn packed_float(
+    name: &'static str,
+    spec: &'static str,
+    inf: Fmt,
+    ins: &[&'static str],
+    f: impl Fn() -> Rounded,
+) -> Model {
+    let vars = ["a", "b", "c"];
+    let bind = |hi: bool, t: &str| {
+        let w = inf.w();
+        let binds: Vec<String> = ins
+            .iter()
+            .zip(vars)
+            .map(|(src, v)| {
+                let x = if w == 32 {
+                    src.to_string()
+                } else if hi {
+                    ext(src, 31, 16)
+                } else {
+                    ext(src, 15, 0)
+                };
+                format!("({v} {})", inf.read(&x))
+            })
+            .collect();
+        format!("(let ({}) {t})", binds.join(" "))
+    };
+    let r = f();
+    let (d, nan, flags) = (
+        |hi: bool| bind(hi, &r.d),
+        |hi: bool| bind(hi, &r.nan_any),
+        |hi: bool| bind(hi, &r.flags),
+    );
+    let mut m = Model::new(name, spec);
+    for i in ins {
+        m = m.input(i, 32);
+    }
+    m.out("d", 32, concat(&[d(true), d(false)]))
+        .out("nan_half", 2, concat(&[nan(true), nan(false)]))
+        .out(
+            "flags",
+            6,
+            format!("(bvor {} {})", flags(true), flags(false)),
+        )
+        .float_flags(ROUNDED)
+}
+
+/// `D.f[31:16] = S0.f[31:16] op S1.f[31:16]`, the same for [15:0], `op` `fp.add` or `fp.mul`.
+fn pk_binary(name: &'static str, spec: &'static str, fop: &str) -> Model {
+    let f = H;
+    let wide = f.widened(2);
+    let to_wide = |v: &str| format!("((_ to_fp {} {}) RNE {})", wide.e, wide.m + 1, f.fp(v));
+    let real = if fop == "fp.add" { "+" } else { "*" };
+    let rm = f.rm();
+    packed_float(name, spec, f, &["s0", "s1"], || {
+        round(RoundIn {
+            inf: f,
+            out: f,
+            ops: &["a", "b"],
+            r: format!("({fop} {rm} {} {})", f.fp("a"), f.fp("b")),
+            wide,
+            w: format!("({fop} {rm} {} {})", to_wide("a"), to_wide("b")),
+            exact: format!(
+                "({real} (fp.to_real {}) (fp.to_real {}))",
+                f.fp("a"),
+                f.fp("b")
+            ),
+        })
+    })
+    .region("nan_high_half", f.is_nan("((_ extract 31 16) s0)"))
+    .region(
+        "overflow_low_half",
+        "(and (= ((_ extract 14 10) s0) #b11110) (= ((_ extract 14 10) s1) #b11110))",
+    )
+}
+
+/// D.f[31:16] = S0.f[31:16] + S1.f[31:16] . D.f[15:0] = S0.f[15:0] + S1.f[15:0] .
+pub fn v_pk_add_f16() -> Model {
+    pk_binary(
+        "V_PK_ADD_F16",
+        "D.f[31:16] = S0.f[31:16] + S1.f[31:16] . D.f[15:0] = S0.f[15:0] + S1.f[15:0] .",
+        "fp.add",
+    )
+    .packed_op(OpKind::Add)
+}
+
+/// D.f[31:16] = S0.f[31:16] * S1.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] .
+pub fn v_pk_mul_f16() -> Model {
+    pk_binary(
+        "V_PK_MUL_F16",
+        "D.f[31:16] = S0.f[31:16] * S1.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] .",
+        "fp.mul",
+    )
+    .packed_op(OpKind::Mul { legacy: false })
+}
+
+/// A fused `a * b + c` of format `f` without `fp.fma` (unsound in libz3 4.8.12), as
+/// V_FMA_F32's model: the product exact in `prod` (twice the significand, a wider
+/// exponent); a finite non-zero sum is the exact Real rounded once by MODE; an exactly
+/// zero sum and the infinite and invalid cases come from z3's `fp.add` of the exact
+/// product and `c` (exact there: IEEE's zero sign, inf - inf invalid).
+fn pk_fused(f: Fmt, prod: Fmt) -> Rounded {
+    fused_scaled(f, prod, "1.0", "#b0")
+}
+
+/// D.f[31:16] = S0.f[31:16] * S1.f[31:16] + S2.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + S2.f[15:0] . Fused half-precision multiply add.
+pub fn v_pk_fma_f16() -> Model {
+    packed_float(
+        "V_PK_FMA_F16",
+        "D.f[31:16] = S0.f[31:16] * S1.f[31:16] + S2.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + S2.f[15:0] . Fused half-precision multiply add.",
+        H,
+        &["s0", "s1", "s2"],
+        || pk_fused(H, Fmt { e: 8, m: 21 }),
+    )
+    .region("exact_cancellation", "(and (= s0 #x3c003c00) (= s1 #x3c003c00) (= s2 #xbc00bc00))")
+    .region("inf_times_zero_high", "(and (= ((_ extract 31 16) s0) #x7c00) (= ((_ extract 31 16) s1) #x0000))")
+    .packed_op(OpKind::MulAdd {
+        fused: true,
+        legacy: false,
+    })
+}
+
+/// gfx908 (VOP2): D.f[31:16] = S0.f[31:16] * S1.f[31:16] + D.f[31:16], the same for [15:0].
+///
+/// The MI100 manual lists the opcode without a description (its VOP2 table is cut off):
+/// read from the name, a fused multiply-accumulate, as V_PK_FMA_F16 with D as the addend.
+pub fn v_pk_fmac_f16() -> Model {
+    packed_float(
+        "V_PK_FMAC_F16",
+        "D.f[31:16] = S0.f[31:16] * S1.f[31:16] + D.f[31:16] . D.f[15:0] = S0.f[15:0] * S1.f[15:0] + D.f[15:0] . (MI100: opcode listed, read from its name)",
+        H,
+        &["s0", "s1", "d_in"],
+        || pk_fused(H, Fmt { e: 8, m: 21 }),
+    )
+    .region("exact_cancellation", "(and (= s0 #x3c003c00) (= s1 #x3c003c00) (= d_in #xbc00bc00))")
+}
+
+/// V_PK_MIN_F16 (`max` false) / V_PK_MAX_F16: "min()" / "max()" per half, read as the
+/// VOP2 V_MIN_F16 / V_MAX_F16 pseudocode (the manual's only definition of an f16 min/max):
+/// signalling NaNs quieted first under MODE.IEEE, a NaN operand yields the other, the
+/// signed zeros as bit patterns, then the comparison (MAX with IEEE: `>=`). Operands read
+/// with MODE's half input flushing; a denormal result flushed per the half output bit.
+/// Flags not modelled (none printed).
+fn pk_minmax(name: &'static str, spec: &'static str, max: bool) -> Model {
+    let f = H;
+    let (a, b) = (f.fp("a"), f.fp("b"));
+    let (pz, nz) = ("#x0000", "#x8000");
+    let pick = if max {
+        format!(
+            "(ite (and (= a {pz}) (= b {nz})) a (ite (and (= a {nz}) (= b {pz})) b (ite {ieee} (ite (fp.geq {a} {b}) a b) (ite (fp.gt {a} {b}) a b))))",
+            ieee = ieee()
+        )
+    } else {
+        format!("(ite (and (= a {pz}) (= b {nz})) b (ite (and (= a {nz}) (= b {pz})) a (ite (fp.lt {a} {b}) a b)))")
+    };
+    let d = format!(
+        "(ite (and {ieee} {sa}) {qa} (ite (and {ieee} {sb}) {qb} (ite {na} b (ite {nb} a {pick}))))",
+        ieee = ieee(),
+        sa = f.is_snan("a"),
+        sb = f.is_snan("b"),
+        qa = f.quiet("a"),
+        qb = f.quiet("b"),
+        na = f.is_nan("a"),
+        nb = f.is_nan("b"),
+    );
+    let d = format!(
+        "(let ((r {d})) (ite (and {} {}) {} r))",
+        f.flush_out(),
+        f.is_sub("r"),
+        f.signed_zero("r")
+    );
+    let r = Rounded {
+        d,
+        nan_any: "#b0".into(),
+        flags: lit(0, 6),
+    };
+    let mut m = packed_float(name, spec, f, &["s0", "s1"], || Rounded {
+        d: r.d.clone(),
+        nan_any: r.nan_any.clone(),
+        flags: r.flags.clone(),
+    })
+    .region(
+        "signed_zeros_low",
+        "(and (= ((_ extract 15 0) s0) #x0000) (= ((_ extract 15 0) s1) #x8000))",
+    )
+    .region("snan_high", f.is_snan("((_ extract 31 16) s1)"));
+    m.flags_modelled = Some(0);
+    m
+}
+
+/// D.f[31:16] = min(S0.f[31:16], S1.f[31:16]) . D.f[15:0] = min(S0.f[15:0], S1.u[15:0]) .
+pub fn v_pk_min_f16() -> Model {
+    pk_minmax(
+        "V_PK_MIN_F16",
+        "D.f[31:16] = min(S0.f[31:16], S1.f[31:16]) . D.f[15:0] = min(S0.f[15:0], S1.u[15:0]) .",
+        false,
+    )
+}
+
+/// D.f[31:16] = max(S0.f[31:16], S1.f[31:16]) . D.f[15:0] = max(S0.f[15:0], S1.f[15:0]) .
+pub fn v_pk_max_f16() -> Model {
+    pk_minmax(
+        "V_PK_MAX_F16",
+        "D.f[31:16] = max(S0.f[31:16], S1.f[31:16]) . D.f[15:0] = max(S0.f[15:0], S1.f[15:0]) .",
+        true,
+    )
+}
 
 /// `mode` with both FP_DENORM fields 0 (flush every denormal): dispute D11's reading.
 fn flush_all(body: &str) -> String {
@@ -376,167 +586,13 @@ mixes! {
     v_fma_mixhi_f16 "V_FMA_MIXHI_F16" true  Some(1), "D.f[31:16] = S0.f * S1.f + S2.f, performed as an FMA (MI100 manual, Packed Math; sizes as V_MAD_MIXHI_F16).";
 }
 
-// ---- V_DOT2(C)_F32_F16 ----
-
-/// The smallest f32 normal as a z3 float.
-const MIN_NORMAL: &str = "(fp #b0 #x01 #b00000000000000000000000)";
-
-/// `x + y` rounded down (`up`: up), and, when the exact sum is tiny, possibly flushed:
-/// the lesser (greater) of the two.
-fn step(x: &str, y: &str, up: bool) -> String {
-    let (rm, zero, side) = if up {
-        ("RTP", "(_ -zero 8 24)", "fp.isNegative")
-    } else {
-        ("RTN", "(_ +zero 8 24)", "fp.isPositive")
-    };
-    format!(
-        "(let ((r (fp.add {rm} {x} {y})) (t (fp.add RTZ {x} {y}))) (ite (and (fp.lt (fp.abs t) {MIN_NORMAL}) ({side} r)) {zero} r))"
-    )
-}
-
-/// A value that may be flushed to zero when `flush` (a Bool): its lower (upper) bound.
-fn maybe_zero(x: &str, flush: &str, up: bool) -> String {
-    let (zero, side) = if up {
-        ("(_ -zero 8 24)", "fp.isNegative")
-    } else {
-        ("(_ +zero 8 24)", "fp.isPositive")
-    };
-    format!("(ite (and {flush} ({side} {x})) {zero} {x})")
-}
-
-fn dot2(name: &'static str, spec: &'static str, acc: &'static str) -> Model {
-    let h = |x: &str, i: u32| ext(x, 16 * i + 15, 16 * i);
-    let f = |x: &str| format!("((_ to_fp 8 24) RNE {})", H.fp(x));
-    // The f16 elements as bits, the accumulator as a float.
-    let ins = format!(
-        "(a0 {}) (a1 {}) (b0 {}) (b1 {})",
-        h("s0", 0),
-        h("s0", 1),
-        h("s1", 0),
-        h("s1", 1)
-    );
-    // Products (exact) and their bounds: a denormal factor may be flushed (MODE's half
-    // input field, or D11).
-    let prod = |i: u32, up: bool| {
-        let p = format!(
-            "(fp.mul RNE {} {})",
-            f(&format!("a{i}")),
-            f(&format!("b{i}"))
-        );
-        let flush = format!(
-            "(or {} {})",
-            H.is_sub(&format!("a{i}")),
-            H.is_sub(&format!("b{i}"))
-        );
-        maybe_zero(&p, &flush, up)
-    };
-    let c = |up: bool| maybe_zero(&S.fp(acc), &S.is_sub(acc), up);
-    let chains = |up: bool| {
-        let (p0, p1, c) = ("p0", "p1", "c");
-        let s = |x: &str, y: &str, z: &str| step(&step(x, y, up), z, up);
-        [s(p0, p1, c), s(p0, c, p1), s(p1, c, p0)]
-    };
-    let bound = |up: bool| {
-        let [o1, o2, o3] = chains(up);
-        let pick = if up { "fp.gt" } else { "fp.lt" };
-        // A NaN in any order makes the bound a NaN.
-        format!(
-            "(let ((p0 {}) (p1 {}) (c {})) (let ((o1 {o1}) (o2 {o2}) (o3 {o3})) (let ((m (ite ({pick} o2 o1) o2 o1))) (ite (or (fp.isNaN o1) (fp.isNaN o2) (fp.isNaN o3)) (_ NaN 8 24) (ite ({pick} o3 m) o3 m)))))",
-            prod(0, up),
-            prod(1, up),
-            c(up)
-        )
-    };
-    // Some order gives a NaN under some reading: every order and reading does when both
-    // bounds' chains meet opposite infinities (a NaN or invalid input, or +inf and -inf
-    // among the terms); a flushed denormal times an infinity is 0 * inf in one reading only.
-    let nan_in = format!(
-        "(or {} {} {} {} {})",
-        H.is_nan("a0"),
-        H.is_nan("a1"),
-        H.is_nan("b0"),
-        H.is_nan("b1"),
-        S.is_nan(acc)
-    );
-    let inf_den = |x: &str, y: &str| format!("(and {} (fp.isInfinite {}))", H.is_sub(x), H.fp(y));
-    let split = format!(
-        "(or {} {} {} {})",
-        inf_den("a0", "b0"),
-        inf_den("b0", "a0"),
-        inf_den("a1", "b1"),
-        inf_den("b1", "a1")
-    );
-    let bind = |t: &str| {
-        format!(
-            "(let ({ins}) (let ((lo {}) (hi {})) (let ((nan (or {nan_in} (and (fp.isNaN lo) (fp.isNaN hi)))) (open (and (not {nan_in}) (or {split} (xor (fp.isNaN lo) (fp.isNaN hi)))))) {t})))",
-            bound(false),
-            bound(true)
-        )
-    };
-    let bits = |v: &str| {
-        ite(
-            &format!("(or nan (fp.isNaN {v}))"),
-            &S.default_nan(),
-            &format!("(fp.to_ieee_bv {v})"),
-        )
-    };
-    Model::new(name, spec)
-        .input("s0", 32)
-        .input("s1", 32)
-        .input(acc, 32)
-        .out("d", 32, bind(&bits("lo")))
-        .out("lo", 32, bind(&bits("lo")))
-        .out("hi", 32, bind(&bits("hi")))
-        .out("nan_any", 1, bind(&b1("nan")))
-        .out("open", 1, bind(&b1("open")))
-        .out("flags", 6, lit(0, 6))
-        .float_flags(0)
-        .region(
-            "products_cancel",
-            format!(
-                "(and (= {} (bvxor {} #x8000)) (= {} {}) (not {}))",
-                h("s0", 1),
-                h("s0", 0),
-                h("s1", 1),
-                h("s1", 0),
-                H.is_nan(&h("s0", 0))
-            ),
-        )
-        .region(
-            "order_matters",
-            format!(
-                "(and (= {} #x3c00) (= {} #x3c00) (= {} #x0001) (= {} #x0001) (= {acc} #x33800000))",
-                h("s0", 0),
-                h("s1", 0),
-                h("s0", 1),
-                h("s1", 1)
-            ),
-        )
-        .region("denormal_accumulator", S.is_sub(acc))
-}
-
-/// `D.f32 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + S2.f32`.
-pub fn v_dot2_f32_f16() -> Model {
-    dot2(
-        "V_DOT2_F32_F16",
-        "D.f32 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + S2.f32 (named, not printed: MI100 manual, VOP3P).",
-        "s2",
-    )
-}
-/// `D.f32 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + D.f32`.
-pub fn v_dot2c_f32_f16() -> Model {
-    dot2(
-        "V_DOT2C_F32_F16",
-        "D.f32 = S0.f16[0] * S1.f16[0] + S0.f16[1] * S1.f16[1] + D.f32 (MI100 manual, New VOP2 VALU Opcodes: named only).",
-        "d_in",
-    )
-}
-
-/// The MIX and f16 dot models.
+/// The packed f16 and MIX models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
-    ("V_MAD_MIX_F32", v_mad_mix_f32), ("V_FMA_MIX_F32", v_fma_mix_f32),
-    ("V_MAD_MIXLO_F16", v_mad_mixlo_f16), ("V_MAD_MIXHI_F16", v_mad_mixhi_f16),
-    ("V_FMA_MIXLO_F16", v_fma_mixlo_f16), ("V_FMA_MIXHI_F16", v_fma_mixhi_f16),
-    ("V_DOT2_F32_F16", v_dot2_f32_f16), ("V_DOT2C_F32_F16", v_dot2c_f32_f16),
+    ("V_PK_ADD_F16", v_pk_add_f16), ("V_PK_MUL_F16", v_pk_mul_f16), ("V_PK_FMA_F16", v_pk_fma_f16),
+    ("V_PK_FMAC_F16", v_pk_fmac_f16), ("V_PK_MIN_F16", v_pk_min_f16),
+    ("V_PK_MAX_F16", v_pk_max_f16), ("V_MAD_MIX_F32", v_mad_mix_f32),
+    ("V_FMA_MIX_F32", v_fma_mix_f32), ("V_MAD_MIXLO_F16", v_mad_mixlo_f16),
+    ("V_MAD_MIXHI_F16", v_mad_mixhi_f16), ("V_FMA_MIXLO_F16", v_fma_mixlo_f16),
+    ("V_FMA_MIXHI_F16", v_fma_mixhi_f16),
 ];
