@@ -65,6 +65,8 @@ pub const TABLES: &[Table] = &[
     Table { models: valu::fminmax::mad::MODELS, source: "semantics/smt/src/gcn5/valu/fminmax/mad.rs" },
     Table { models: valu::trans::MODELS, source: "semantics/smt/src/gcn5/valu/trans.rs" },
     Table { models: valu::vop3f::MODELS, source: "semantics/smt/src/gcn5/valu/vop3f.rs" },
+    Table { models: valu::vop3f::pack::MODELS, source: "semantics/smt/src/gcn5/valu/vop3f/pack.rs" },
+    Table { models: valu::vop3f::div::MODELS, source: "semantics/smt/src/gcn5/valu/vop3f/div.rs" },
     Table { models: valu::vop3p::int::MODELS, source: "semantics/smt/src/gcn5/valu/vop3p/int.rs" },
     Table { models: valu::vop3p::float::MODELS, source: "semantics/smt/src/gcn5/valu/vop3p/float.rs" },
     Table { models: valu::vop3i::qsad::MODELS, source: "semantics/smt/src/gcn5/valu/vop3i/qsad.rs" },
