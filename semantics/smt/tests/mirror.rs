@@ -95,7 +95,7 @@ fn kernel_file(row: &str, src: &[(PathBuf, String)]) -> Option<String> {
 }
 
 /// Rows whose model is not yet in the file mirroring its kernel's (the count only falls).
-const LEFT_TO_MOVE: usize = 38;
+const LEFT_TO_MOVE: usize = 0;
 
 #[test]
 fn model_files_mirror_kernel_files() {

@@ -88,7 +88,7 @@ fn each_table_is_in_its_source_file() {
     }
     assert_eq!(
         ISA.model_source("v_add_f32"),
-        Some("semantics/smt/src/gcn5/valu/vfloat.rs")
+        Some("semantics/smt/src/gcn5/valu/vop2.rs")
     );
     assert_eq!(
         ISA.model_source("v_mad_f32"),

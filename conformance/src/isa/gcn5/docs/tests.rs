@@ -294,7 +294,7 @@ fn z3_section_links_the_model_or_says_why_not() {
     let add = md("v_add_f32");
     assert!(
         add.contains(
-            "the `V_ADD_F32` entry of the MODELS table in [semantics/smt/src/gcn5/valu/vfloat.rs]"
+            "the `V_ADD_F32` entry of the MODELS table in [semantics/smt/src/gcn5/valu/vop2.rs]"
         ),
         "{add}"
     );

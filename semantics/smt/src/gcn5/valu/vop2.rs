@@ -2,7 +2,11 @@
 //! results are 16-bit values (the executor selects and places the halves).
 
 use crate::bv::*;
+
 use crate::coverage::IntFamily;
+
+use super::binary;
+use crate::fp::{H, S};
 use crate::{Model, ModelFn};
 
 fn two(name: &'static str, spec: &'static str, w: u32) -> Model {
@@ -35,6 +39,7 @@ fn mul24(name: &'static str, spec: &'static str, signed: bool, hi: bool) -> Mode
         .region("high_byte_set", "(not (= ((_ extract 31 24) s0) #x00))")
         .region("negative_field", "(= ((_ extract 23 23) s0) #b1)")
 }
+
 /// D.i = S0.i[23:0] * S1.i[23:0].
 pub fn v_mul_i32_i24() -> Model {
     mul24(
@@ -44,6 +49,7 @@ pub fn v_mul_i32_i24() -> Model {
         false,
     )
 }
+
 /// D.i = (S0.i[23:0] * S1.i[23:0])>>32.
 pub fn v_mul_hi_i32_i24() -> Model {
     mul24(
@@ -54,6 +60,7 @@ pub fn v_mul_hi_i32_i24() -> Model {
     )
     .int_family(IntFamily::MulHi { sign_bit: 23 })
 }
+
 /// D.u = S0.u[23:0] * S1.u[23:0].
 pub fn v_mul_u32_u24() -> Model {
     mul24(
@@ -63,6 +70,7 @@ pub fn v_mul_u32_u24() -> Model {
         false,
     )
 }
+
 /// D.i = (S0.u[23:0] * S1.u[23:0])>>32.
 pub fn v_mul_hi_u32_u24() -> Model {
     mul24(
@@ -166,6 +174,7 @@ pub fn v_add_co_u32() -> Model {
         carry_in: false,
     })
 }
+
 /// D.u = S0.u - S1.u; VCC[threadId] = (S1.u > S0.u ? 1 : 0).
 pub fn v_sub_co_u32() -> Model {
     sub_co(
@@ -181,6 +190,7 @@ pub fn v_sub_co_u32() -> Model {
         carry_in: false,
     })
 }
+
 /// D.u = S1.u - S0.u; VCC[threadId] = (S0.u > S1.u ? 1 : 0).
 pub fn v_subrev_co_u32() -> Model {
     sub_co(
@@ -196,11 +206,13 @@ pub fn v_subrev_co_u32() -> Model {
         carry_in: false,
     })
 }
+
 /// D.u = S0.u + S1.u + VCC[threadId]; VCC[threadId] = (S0.u + S1.u + VCC[threadId] >= 0x100000000ULL ? 1 : 0).
 pub fn v_addc_co_u32() -> Model {
     add_co("V_ADDC_CO_U32", "D.u = S0.u + S1.u + VCC[threadId]; VCC[threadId] = (S0.u + S1.u + VCC[threadId] >= 0x100000000ULL ? 1 : 0).", true)
     .int_family(IntFamily::Arith { sub: false, rev: false, carry_in: true })
 }
+
 /// D.u = S0.u - S1.u - VCC[threadId]; VCC[threadId] = (S1.u + VCC[threadId] > S0.u ? 1 : 0).
 pub fn v_subb_co_u32() -> Model {
     sub_co(
@@ -216,6 +228,7 @@ pub fn v_subb_co_u32() -> Model {
         carry_in: true,
     })
 }
+
 /// D.u = S1.u - S0.u - VCC[threadId]; the borrow of that subtraction, S0.u + VCC > S1.u
 /// (the manual prints `S1.u + VCC[threadId] > S0.u`, SUBB's condition; see note 0027).
 pub fn v_subbrev_co_u32() -> Model {
@@ -231,6 +244,17 @@ pub fn v_subbrev_co_u32() -> Model {
         rev: true,
         carry_in: true,
     })
+}
+
+binaries! {
+    v_add_f32    "V_ADD_F32"    S "fp.add" false "D.f = S0.f + S1.f. 0.5ULP precision, denormals are supported.";
+    v_sub_f32    "V_SUB_F32"    S "fp.sub" false "D.f = S0.f - S1.f.";
+    v_subrev_f32 "V_SUBREV_F32" S "fp.sub" true  "D.f = S1.f - S0.f.";
+    v_mul_f32    "V_MUL_F32"    S "fp.mul" false "D.f = S0.f * S1.f. 0.5ULP precision, denormals are supported.";
+    v_add_f16    "V_ADD_F16"    H "fp.add" false "D.f16 = S0.f16 + S1.f16. Supports denormals, round mode, exception flags, saturation.";
+    v_sub_f16    "V_SUB_F16"    H "fp.sub" false "D.f16 = S0.f16 - S1.f16. Supports denormals, round mode, exception flags, saturation.";
+    v_subrev_f16 "V_SUBREV_F16" H "fp.sub" true  "D.f16 = S1.f16 - S0.f16. Supports denormals, round mode, exception flags, saturation.";
+    v_mul_f16    "V_MUL_F16"    H "fp.mul" false "D.f16 = S0.f16 * S1.f16. Supports denormals, round mode, exception flags, saturation.";
 }
 
 /// The VOP2 integer models.
@@ -249,5 +273,8 @@ pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_LSHLREV_B16", v_lshlrev_b16), ("V_LSHRREV_B16", v_lshrrev_b16),
     ("V_ASHRREV_I16", v_ashrrev_i16), ("V_MAX_U16", v_max_u16), ("V_MAX_I16", v_max_i16),
     ("V_MIN_U16", v_min_u16), ("V_MIN_I16", v_min_i16), ("V_ADD_U32", v_add_u32),
-    ("V_SUB_U32", v_sub_u32), ("V_SUBREV_U32", v_subrev_u32),
+    ("V_SUB_U32", v_sub_u32), ("V_SUBREV_U32", v_subrev_u32), ("V_ADD_F32", v_add_f32),
+    ("V_SUB_F32", v_sub_f32), ("V_SUBREV_F32", v_subrev_f32), ("V_MUL_F32", v_mul_f32),
+    ("V_ADD_F16", v_add_f16), ("V_SUB_F16", v_sub_f16), ("V_SUBREV_F16", v_subrev_f16),
+    ("V_MUL_F16", v_mul_f16),
 ];

@@ -3,12 +3,18 @@
 //! conversions in `pack.rs`, V_TRIG_PREOP_F64 in `trig.rs`.
 
 pub mod div;
+
 pub mod pack;
+
 pub mod trig;
 
 use crate::bv::*;
+
 use crate::fp::*;
+
 use crate::gcn5::mode::*;
+
+use super::binary;
 use crate::{Model, ModelFn};
 
 /// A cube-map model: `pick` the result from the major-axis decision. The axes are compared
@@ -130,9 +136,14 @@ pub fn v_cubema_f32() -> Model {
         .region("x_major_overflow", "(and (= (bvand s0 #x7f800000) #x7f000000) (bvult (bvand s1 #x7fffffff) #x3f800000) (bvult (bvand s2 #x7fffffff) #x3f800000))")
 }
 
+binaries! {
+    v_add_f64    "V_ADD_F64"    D "fp.add" false "D.d = S0.d + S1.d. 0.5ULP precision, denormals are supported.";
+    v_mul_f64    "V_MUL_F64"    D "fp.mul" false "D.d = S0.d * S1.d. 0.5ULP precision, denormals are supported.";
+}
+
 /// The VOP3 packing models.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_CUBEID_F32", v_cubeid_f32), ("V_CUBESC_F32", v_cubesc_f32), ("V_CUBETC_F32", v_cubetc_f32),
-    ("V_CUBEMA_F32", v_cubema_f32),
+    ("V_CUBEMA_F32", v_cubema_f32), ("V_ADD_F64", v_add_f64), ("V_MUL_F64", v_mul_f64),
 ];

@@ -26,9 +26,14 @@
 //!   MAC's and FMAC's addend D is `d_in`.
 
 use crate::bv::*;
+
 use crate::coverage::OpKind;
+
 use crate::fp::*;
+
 use crate::gcn5::mode::*;
+
+use crate::gcn5::valu::{outputs, read};
 use crate::{Model, ModelFn};
 
 /// Flags the rounded operations model: all but input denormal.
@@ -342,16 +347,21 @@ macro_rules! rows {
 }
 
 const SSS: (&str, &str, &str) = ("s0", "s1", "s2");
+
 const MAC: (&str, &str, &str) = ("s0", "s1", "d_in");
+
 const MK: (&str, &str, &str) = ("s0", "s2", "s1");
+
 const MAD: Op = Op::Mad {
     legacy: false,
     flush: false,
 };
+
 const MAD_FLUSH: Op = Op::Mad {
     legacy: false,
     flush: true,
 };
+
 const MAD_DX9: Op = Op::Mad {
     legacy: true,
     flush: false,
@@ -375,6 +385,42 @@ rows! {
     v_fmac_f32       "V_FMAC_F32"       S Op::Fma, MAC, "D.f = S0.f * S1.f + D.f (gfx908; not in the manuals: V_FMA_F32 with D as the addend).";
 }
 
+/// D.f = S0.f * S1.f + S2.f. Fused single precision multiply add.
+///
+/// Without `fp.fma` (unsound in libz3 4.8.12): `vmad::fused`, the model of every fused
+/// multiply-add width. fma(inf, 0, qNaN) returns the quiet NaN without invalid (IEEE 754
+/// 7.2 leaves it to the implementation; the manual says nothing): invalid is modelled
+/// only for signalling NaN operands and invalid operations without a NaN operand.
+pub fn v_fma_f32() -> Model {
+    let f = S;
+    let bind = |t: &str| read(f, &[("a", "s0"), ("b", "s1"), ("c", "s2")], t);
+    let m = Model::new(
+        "V_FMA_F32",
+        "D.f = S0.f * S1.f + S2.f. Fused single precision multiply add.",
+    )
+    .input("s0", 32)
+    .input("s1", 32)
+    .input("s2", 32)
+    .fp_op(
+        OpKind::MulAdd {
+            fused: true,
+            legacy: false,
+        },
+        f,
+        f,
+        &["s0", "s1", "s2"],
+    );
+    outputs(m, f, &bind, fused(f))
+        .region(
+            "exact_cancellation",
+            "(and (= s0 #x3f800000) (= s1 #x3f800000) (= s2 #xbf800000))",
+        )
+        .region(
+            "inf_times_zero",
+            "(and (= s0 #x7f800000) (= s1 #x00000000))",
+        )
+}
+
 /// The multiply-add models of this file.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
@@ -383,5 +429,5 @@ pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_MADAK_F32", v_madak_f32), ("V_MAD_F16", v_mad_f16), ("V_MAC_F16", v_mac_f16),
     ("V_MADMK_F16", v_madmk_f16), ("V_MADAK_F16", v_madak_f16),
     ("V_MAD_LEGACY_F16", v_mad_legacy_f16), ("V_FMA_F64", v_fma_f64), ("V_FMA_F16", v_fma_f16),
-    ("V_FMA_LEGACY_F16", v_fma_legacy_f16), ("V_FMAC_F32", v_fmac_f32),
+    ("V_FMA_LEGACY_F16", v_fma_legacy_f16), ("V_FMAC_F32", v_fmac_f32), ("V_FMA_F32", v_fma_f32),
 ];

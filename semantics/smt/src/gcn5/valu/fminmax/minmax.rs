@@ -14,9 +14,13 @@
 //! modelled (the manual does not list which a min/max raises).
 
 use crate::bv::*;
+
 use crate::coverage::Family;
+
 use crate::fp::*;
+
 use crate::gcn5::mode::*;
+
 use crate::{Model, ModelFn};
 
 /// The two-operand V_MIN/V_MAX of format `f` on operand bits `x`, `y` (raw: read here),
@@ -172,11 +176,21 @@ rows! {
     v_med3_f16 "V_MED3_F16" med3(H)          "if (isNan(S0.f16) || isNan(S1.f16) || isNan(S2.f16)) D.f16 = V_MIN3_F16(S0.f16, S1.f16, S2.f16); else if (V_MAX3_F16(...) == S0.f16) D.f16 = V_MAX_F16(S1.f16, S2.f16); else if (V_MAX3_F16(...) == S1.f16) D.f16 = V_MAX_F16(S0.f16, S2.f16); else D.f16 = V_MAX_F16(S0.f16, S1.f16); endif.";
 }
 
+/// if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); ... D.f = (S0.f < S1.f ? S0.f : S1.f).
+pub fn v_min_f32() -> Model {
+    minmax("V_MIN_F32", "if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); else if (IEEE_MODE && S1.f == sNaN) D.f = Quiet(S1.f); else if (S0.f == NaN) D.f = S1.f; else if (S1.f == NaN) D.f = S0.f; else if (S0.f == +0.0 && S1.f == -0.0) D.f = S1.f; else if (S0.f == -0.0 && S1.f == +0.0) D.f = S0.f; else D.f = (S0.f < S1.f ? S0.f : S1.f); endif.", S, false)
+}
+
+/// if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); ... else if (IEEE_MODE) D.f = (S0.f >= S1.f ? S0.f : S1.f); else D.f = (S0.f > S1.f ? S0.f : S1.f).
+pub fn v_max_f32() -> Model {
+    minmax("V_MAX_F32", "if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f); else if (IEEE_MODE && S1.f == sNaN) D.f = Quiet(S1.f); else if (S0.f == NaN) D.f = S1.f; else if (S1.f == NaN) D.f = S0.f; else if (S0.f == +0.0 && S1.f == -0.0) D.f = S0.f; else if (S0.f == -0.0 && S1.f == +0.0) D.f = S1.f; else if (IEEE_MODE) D.f = (S0.f >= S1.f ? S0.f : S1.f); else D.f = (S0.f > S1.f ? S0.f : S1.f); endif.", S, true)
+}
+
 /// The float min/max/median models of this file.
 #[rustfmt::skip]
 pub const MODELS: &[(&str, ModelFn)] = &[
     ("V_MIN_F16", v_min_f16), ("V_MAX_F16", v_max_f16), ("V_MIN_F64", v_min_f64),
     ("V_MAX_F64", v_max_f64), ("V_MIN3_F32", v_min3_f32), ("V_MAX3_F32", v_max3_f32),
     ("V_MIN3_F16", v_min3_f16), ("V_MAX3_F16", v_max3_f16), ("V_MED3_F32", v_med3_f32),
-    ("V_MED3_F16", v_med3_f16),
+    ("V_MED3_F16", v_med3_f16), ("V_MIN_F32", v_min_f32), ("V_MAX_F32", v_max_f32),
 ];

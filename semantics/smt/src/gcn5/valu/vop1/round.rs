@@ -2,7 +2,7 @@
 //! Instructions", "VOP2 Instructions" V_LDEXP_F16, "VOP3A & VOP3B Instructions"
 //! V_LDEXP_F32/F64; note 0027 "Third round (A)").
 //!
-//! Same layer as `vfloat.rs` (`fp.rs`): values stay IEEE bits, z3's FP theory only rounds,
+//! Same layer as the float models of `valu.rs` (`fp.rs`): values stay IEEE bits, z3's FP theory only rounds,
 //! MODE's flushing and the NaN rules are applied around it.
 
 use crate::bv::*;
