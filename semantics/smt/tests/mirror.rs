@@ -6,11 +6,9 @@
 //! The kernel's file is found from the kernel tables' source text: the row's `k("NAME",
 //! path::function, ...)` entry names the function, and the file under the table's module
 //! that defines it is the kernel's file (a macro-made function: the table's file; the
-//! MFMA rows: the shape table of `vpacked/mfma.rs`; the AccVGPR moves: `vpacked/mai.rs`). The GCN5 models were grouped by the order they were written in, so
-//! most do not mirror yet: this test states where each belongs, prints the moves
-//! (`cargo test -p gpuref-smt --test mirror -- --nocapture`) and fails if the count of
-//! rows left to move grows (issue 16: the moves themselves are the next step; when they
-//! are done, [`LEFT_TO_MOVE`] is 0 and the test checks the mirror for every model).
+//! MFMA rows: the shape table of `vpacked/mfma.rs`; the AccVGPR moves: `vpacked/mai.rs`).
+//! Every modelled row is checked on its own: a model put anywhere else fails the test,
+//! naming the row, the file its model is in and the file it belongs in.
 
 use gpuref_smt::gcn5::ISA;
 use std::path::{Path, PathBuf};
@@ -94,37 +92,28 @@ fn kernel_file(row: &str, src: &[(PathBuf, String)]) -> Option<String> {
         .map(|(p, _)| rel(p))
 }
 
-/// Rows whose model is not yet in the file mirroring its kernel's (the count only falls).
-const LEFT_TO_MOVE: usize = 0;
-
 #[test]
 fn model_files_mirror_kernel_files() {
     let src = sources();
-    let mut moves = Vec::new();
-    let mut mirrored = 0;
     let mut rows: Vec<&str> = ISA.models().iter().map(|(n, _)| *n).collect();
     rows.extend(gpuref_smt::gcn5::mfma::MODELS.iter().map(|(n, _)| *n));
-    for row in rows {
+    assert!(!rows.is_empty(), "no models registered");
+    let mut wrong = Vec::new();
+    for row in &rows {
         let kernel = kernel_file(row, &src).unwrap_or_else(|| panic!("{row}: no kernel file"));
         let want = format!("semantics/smt/src/gcn5/{kernel}");
         let have = ISA.model_source(row).expect("a model");
-        if have == want {
-            mirrored += 1;
-        } else {
-            moves.push(format!("{row}: {have} -> {want}"));
+        if have != want {
+            wrong.push(format!(
+                "{row}: its model is in {have}, its kernel in semantics/amd-gcn5/src/alu/{kernel}: the model belongs in {want}"
+            ));
         }
     }
-    moves.sort();
-    for m in &moves {
-        eprintln!("move {m}");
-    }
-    eprintln!(
-        "{mirrored} rows mirror their kernel's file, {} to move",
-        moves.len()
-    );
     assert!(
-        moves.len() <= LEFT_TO_MOVE,
-        "{} rows do not mirror their kernel's file (was {LEFT_TO_MOVE}): a model moved away from its mirror, or a new model was put elsewhere",
-        moves.len()
+        wrong.is_empty(),
+        "{} of {} rows do not mirror their kernel's file:\n{}",
+        wrong.len(),
+        rows.len(),
+        wrong.join("\n")
     );
 }
