@@ -17,6 +17,7 @@
 pub mod coverage;
 mod forms;
 pub mod mix;
+pub mod writes;
 
 use super::{case_id, Rng};
 use crate::isa::gcn5::alu::{flags_of_trapsts, get, wave, EXCP_MASK};
@@ -71,10 +72,10 @@ struct Plan {
     /// The row takes OMOD (LLVM's profile, `valu::Mods::omod`).
     omod: bool,
     inputs: Vec<Input>,
-    /// Registers the instruction always writes (eval names; pairs as `v[0:1]`).
-    dsts: Vec<String>,
-    /// Outputs holding a lane mask (the lane's bit may be unsettled).
-    lane_masks: Vec<String>,
+    /// State the instruction writes that no operand field names (EXEC of V_CMPX,
+    /// V_CLREXCP's TRAPSTS); the registers its fields name come from the decoded
+    /// instruction ([`writes::explicit`]).
+    implicit: Vec<String>,
     /// The destination's float type (for `nan:T` and ranges).
     dst_float: Option<FloatType>,
     float: bool,
@@ -145,8 +146,7 @@ fn vop3p_plan(row: &'static Row) -> Plan {
         vop3_text: None,
         omod: false,
         inputs,
-        dsts: vec!["v0".into()],
-        lane_masks: Vec::new(),
+        implicit: Vec::new(),
         // A 32-bit float result (MAD/FMA_MIX_F32, DOT2_F32_F16) keeps a kernel's range as
         // a range; the packed and MIXLO/MIXHI results are halves, whose sets are masks.
         dst_float: match vop3p::kind(row) {
@@ -179,8 +179,7 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
     };
     let mut ops = Vec::new();
     let mut inputs = Vec::new();
-    let mut dsts = Vec::new();
-    let mut lane_masks = Vec::new();
+    let mut implicit = Vec::new();
     let mut dst_float = None;
     let mut float = false;
     let mut e64_ops = Vec::new();
@@ -189,23 +188,11 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
         let (text, text64) = match o.role {
             Role::Vdst => {
                 let t = vrange(0, o.ty.dwords());
-                if o.ty.dwords() == 4 {
-                    dsts.extend((0..4).map(|i| format!("v{i}")));
-                } else {
-                    dsts.push(t.clone());
-                }
                 dst_float = float_type(o.ty);
                 (t.clone(), t)
             }
-            Role::Sdst => {
-                dsts.push("s0".into());
-                ("s0".into(), "s0".into())
-            }
-            Role::CarryOut => {
-                dsts.push(if e32 { "vcc" } else { "s[20:21]" }.into());
-                lane_masks.push(if e32 { "vcc" } else { "s[20:21]" }.to_string());
-                ("vcc".into(), "s[20:21]".into())
-            }
+            Role::Sdst => ("s0".into(), "s0".into()),
+            Role::CarryOut => ("vcc".into(), "s[20:21]".into()),
             Role::Src0 | Role::Src1 | Role::Src2 => {
                 let i = match o.role {
                     Role::Src0 => 0,
@@ -246,13 +233,12 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
             name: "trapsts".into(),
             kind: Kind::I32,
         });
-        dsts.push("trapsts".into());
+        implicit.push("trapsts".into());
     } else if ops.is_empty() {
         return Err("no operands: nothing a value vector can observe".into());
     }
     if row.name.starts_with("V_CMPX") {
-        dsts.push("exec".into());
-        lane_masks.push("exec".into());
+        implicit.push("exec".into());
     }
     // Rows that read their destination (MAC, the accumulating dots).
     let reads_d = ["MAC", "DOT2C", "DOT4C", "DOT8C"]
@@ -279,8 +265,7 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
         vop3_text,
         omod: shape.mods.omod,
         inputs,
-        dsts,
-        lane_masks,
+        implicit,
         dst_float,
         float,
         salu: false,
@@ -292,7 +277,6 @@ fn salu_plan(row: &'static Row) -> Result<Plan, String> {
     let lower = row.name.to_ascii_lowercase();
     let mut ops = Vec::new();
     let mut inputs = Vec::new();
-    let mut dsts = Vec::new();
     let sopk = row.format == Format::Sopk;
     let reads_d = sopk || row.name.contains("BITSET") || row.name.starts_with("S_CMOV");
     for slot in salu_shape(row) {
@@ -304,9 +288,6 @@ fn salu_plan(row: &'static Row) -> Result<Plan, String> {
                         name: srange(0, n),
                         kind: if n == 2 { Kind::I64 } else { Kind::I32 },
                     });
-                }
-                if !row.name.starts_with("S_CMPK") {
-                    dsts.push(srange(0, n));
                 }
             }
             SSlot::Ssrc0(n) | SSlot::Ssrc1(n) => {
@@ -341,8 +322,7 @@ fn salu_plan(row: &'static Row) -> Result<Plan, String> {
         vop3_text: None,
         omod: false,
         inputs,
-        dsts,
-        lane_masks: Vec::new(),
+        implicit: Vec::new(),
         dst_float: None,
         float: false,
         salu: true,
@@ -392,8 +372,22 @@ fn run_case(
     let mut w = wave(mode, &inputs)?;
     let before = w.clone();
     execute(&mut w, &inst).map_err(|e| e.to_string())?;
-    // Outputs: the destinations, then every other register that changed.
-    let mut names: Vec<String> = plan.dsts.clone();
+    // Outputs: the destinations the decoded fields name and the implicit state, then
+    // every other register that changed.
+    let written = writes::explicit(&inst);
+    let mut names: Vec<String> = written.iter().map(|w| w.name.clone()).collect();
+    names.extend(plan.implicit.iter().cloned());
+    let lane_masks: Vec<&str> = written
+        .iter()
+        .filter(|w| w.lane_mask)
+        .map(|w| w.name.as_str())
+        .chain(
+            plan.implicit
+                .iter()
+                .map(String::as_str)
+                .filter(|n| *n == "exec"),
+        )
+        .collect();
     let covered: HashSet<String> = names.iter().flat_map(|n| expand(n)).collect();
     let mut changed = Vec::new();
     for (i, (x, y)) in before.sgpr.iter().zip(&w.sgpr).enumerate() {
@@ -482,7 +476,7 @@ fn run_case(
                 let settled = matches!(why.accept, Accept::Mask(m) if m & 1 == 1);
                 if !settled {
                     for (n, s) in outputs.iter_mut() {
-                        if plan.lane_masks.contains(n) {
+                        if lane_masks.contains(&n.as_str()) {
                             let v = read(n)?;
                             *s = Spec(vec![Alt::Masked {
                                 value: v & !1,

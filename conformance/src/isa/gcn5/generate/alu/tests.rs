@@ -162,3 +162,77 @@ fn malformed_lines_are_errors_with_line_and_column() {
         assert!(e.message.contains(what), "{e}");
     }
 }
+
+/// Every committed ALU case of a target, with its file's path.
+fn committed_cases(target: Target) -> Vec<(std::path::PathBuf, Case)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "vec") {
+                out.push(p);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../vectors")
+        .join(target_dir(target))
+        .join("alu");
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    files.sort();
+    assert!(
+        files.len() > 100,
+        "{}: {} files",
+        root.display(),
+        files.len()
+    );
+    let mut out = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (file, errors) = crate::vector::parse(&path, &text);
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+        out.extend(file.cases.into_iter().map(|c| (path.clone(), c)));
+    }
+    out
+}
+
+#[test]
+fn every_expected_output_is_a_register_the_instruction_writes() {
+    for target in [Target::Gfx900, Target::Gfx908] {
+        let mut wrong = Vec::new();
+        let mut kinds = std::collections::BTreeMap::new();
+        let cases = committed_cases(target);
+        for (path, case) in &cases {
+            let (inst, _) = formats::decode(target, &case.words)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), case.line));
+            let allowed = writes::allowed(&inst);
+            for (name, _) in &case.outputs {
+                if !allowed.contains(name) {
+                    let m = case.asm.split_whitespace().next().unwrap_or("");
+                    let kind = format!(
+                        "{} {name}",
+                        m.split('_').take(2).collect::<Vec<_>>().join("_")
+                    );
+                    *kinds.entry(kind).or_insert(0usize) += 1;
+                    wrong.push(format!(
+                        "{}:{}: `{}` expects {name}, the instruction writes {}",
+                        path.display(),
+                        case.line,
+                        case.asm,
+                        allowed.join(" ")
+                    ));
+                }
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{}: {} of {} cases name a register the instruction does not write ({kinds:?}); first:\n{}",
+            target.name(),
+            wrong.len(),
+            cases.len(),
+            wrong[..wrong.len().min(5)].join("\n")
+        );
+    }
+}
