@@ -564,6 +564,56 @@ fn edge_tuples(plan: &Plan, rng: &mut Rng, cap: usize) -> Vec<Vec<u64>> {
     out
 }
 
+/// Crossings of the edge values in a fixed order, for a group whose cases all check the
+/// same value: source k takes class `(i + k * d) % len` for d = 1, 2, ... and then 0
+/// (the diagonal), i = 0, 1, ...; at most 1024 tuples.
+fn varied_tuples(plan: &Plan) -> impl Iterator<Item = Vec<u64>> + '_ {
+    let edges: Vec<Vec<u64>> = plan.inputs.iter().map(|i| i.kind.edges()).collect();
+    let longest = edges.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    (1..=longest)
+        .flat_map(move |d| (0..longest).map(move |i| (d % longest, i)))
+        .map(move |(d, i)| {
+            edges
+                .iter()
+                .enumerate()
+                .map(|(k, e)| e[(i + k * d) % e.len()])
+                .collect()
+        })
+        .take(1024)
+}
+
+/// More tuples of the random level, after its first `n`, each followed by a copy whose
+/// sources of source 0's kind all take source 0's value, or whose 32-bit source 0 is the
+/// 16-bit immediate sign-extended (equal operands, which random bits almost never give):
+/// at most 512 pairs.
+fn random_pool(target: Target, plan: &Plan, n: usize) -> Vec<Vec<u64>> {
+    let seed = format!("alu-random|{}|{}", target.name(), plan.row.name);
+    let mut rng = Rng::from_name(&seed);
+    let draw =
+        |rng: &mut Rng| -> Vec<u64> { plan.inputs.iter().map(|i| i.kind.random(rng)).collect() };
+    for _ in 0..n {
+        draw(&mut rng);
+    }
+    let mut out = Vec::new();
+    for _ in 0..512 {
+        let t = draw(&mut rng);
+        let mut same = t.clone();
+        if let Some(first) = plan.inputs.first() {
+            for (k, inp) in plan.inputs.iter().enumerate().skip(1) {
+                if inp.kind == first.kind && !inp.name.is_empty() {
+                    same[k] = t[0];
+                } else if inp.kind == Kind::I16 && first.kind == Kind::I32 {
+                    // SOPK: the register equal to the sign-extended immediate.
+                    same[0] = t[k] as u16 as i16 as i32 as u32 as u64;
+                }
+            }
+        }
+        out.push(t);
+        out.push(same);
+    }
+    out
+}
+
 /// A level of the corpus: the `level=` key of a `##` group line (docs/vector-format.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
@@ -741,6 +791,37 @@ fn row_cases(
             };
             if ids.insert(case.id.clone()) {
                 cases[i].push(case);
+            }
+        }
+    }
+    // A group whose cases all expect the same checked value checks nothing an emulator
+    // could get wrong inside it (a compare on equal operands is always false for `lt`):
+    // an edge or random group of two or more cases gets one more case, the first of the
+    // varied crossings (`varied_tuples`; for the random level `random_pool`) whose
+    // checked value differs.
+    for (g, cs) in groups.iter().zip(cases.iter_mut()) {
+        if !matches!(g.level, Level::Edge | Level::Random) || cs.len() < 2 {
+            continue;
+        }
+        let Ok(inst) = formats::decode(target, &cs[0].words).map(|(i, _)| i) else {
+            continue;
+        };
+        let dsts = writes::explicit(&inst);
+        let first = writes::checked(&cs[0], &dsts);
+        if cs.iter().any(|c| writes::checked(c, &dsts) != first) {
+            continue;
+        }
+        let pool: Vec<Vec<u64>> = match g.level {
+            Level::Random => random_pool(target, plan, g.tuples.len()),
+            _ => varied_tuples(plan).collect(),
+        };
+        for t in pool {
+            let Ok(case) = run_case(target, plan, &g.text, g.mode, &t) else {
+                continue;
+            };
+            if writes::checked(&case, &dsts) != first && ids.insert(case.id.clone()) {
+                cs.push(case);
+                break;
             }
         }
     }

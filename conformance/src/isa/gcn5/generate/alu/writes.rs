@@ -150,3 +150,18 @@ pub fn allowed(inst: &Instruction) -> Vec<String> {
     }
     out
 }
+
+/// What a case checks of its instruction, as one string: the expected values of the
+/// destinations `dsts` names (every output when it names none: SOPC's SCC, V_CLREXCP's
+/// TRAPSTS), in order, without their names (so that a VOPC file's `vcc` and `s[20:21]`
+/// groups compare alike). Two cases with the same string check the same thing.
+pub fn checked(case: &crate::vector::Case, dsts: &[Written]) -> String {
+    let named = |n: &str| dsts.is_empty() || dsts.iter().any(|w| w.name == n);
+    let specs: Vec<String> = case
+        .outputs
+        .iter()
+        .filter(|(n, _)| named(n))
+        .map(|(_, s)| s.to_string())
+        .collect();
+    specs.join(" ")
+}
