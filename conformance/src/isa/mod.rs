@@ -89,6 +89,19 @@ pub trait IsaEntry: Sync {
         None
     }
 
+    /// The value of the expected output `name` read from an answer that names it by a
+    /// documented alias (a register pair by its halves, a half by its pair): `None` when
+    /// `got` holds no alias of `name` (docs/adapter-protocol.md, "Register names").
+    fn output_alias(&self, _name: &str, _got: &[(String, u64)]) -> Option<u64> {
+        None
+    }
+
+    /// Whether an expected output is one of the ISA's exception-flag registers: compared
+    /// only when the adapter announces the `flags` feature.
+    fn is_flag_output(&self, _name: &str) -> bool {
+        false
+    }
+
     /// A reference for the value cases of `file` (by its `target` and `kind` headers).
     fn value_reference(&self, file: &VecFile) -> Result<Box<dyn ValueReference>, String>;
 

@@ -2,6 +2,7 @@
 //! Everything of the conformance layer that knows GCN5 lives in this folder: the value,
 //! encoding and state references, `eval`, the generators and the hand-typed spec cases.
 
+pub mod alias;
 pub mod alu;
 pub mod coverage;
 pub mod docs;
@@ -104,6 +105,14 @@ impl IsaEntry for Gcn5Entry {
         .map(|(p, f)| (PathBuf::from(p), f))
         .collect();
         Some((files, DIRS.iter().map(|d| format!("{d}/alu")).collect()))
+    }
+
+    fn output_alias(&self, name: &str, got: &[(String, u64)]) -> Option<u64> {
+        alias::output_alias(name, got)
+    }
+
+    fn is_flag_output(&self, name: &str) -> bool {
+        alias::is_flag_output(name)
     }
 
     fn value_reference(&self, file: &VecFile) -> Result<Box<dyn ValueReference>, String> {
