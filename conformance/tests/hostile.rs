@@ -763,3 +763,40 @@ fn messages_name_the_real_problem() {
         ],
     );
 }
+
+/// The assembler refuses what llvm-mc refuses, with a located message naming the token
+/// (issue 25, defect 10).
+#[test]
+fn asm_refuses_repeated_or_conflicting_modifiers() {
+    check_rows(
+        "asm legality",
+        &[
+            Row {
+                name: "10: asm, mul:2 div:2",
+                args: &[
+                    "asm",
+                    "--target",
+                    "gfx900",
+                    "v_add_f32_e64 v0, v1, v2 mul:2 div:2",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:32: `div:2` conflicts with `mul:2`"],
+            },
+            Row {
+                name: "10: asm, clamp clamp",
+                args: &[
+                    "asm",
+                    "--target",
+                    "gfx900",
+                    "v_add_f32_e64 v0, v1, v2 clamp clamp",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:32: `clamp` given twice"],
+            },
+        ],
+    );
+}
