@@ -720,6 +720,14 @@ fn messages_name_the_real_problem() {
                 ],
             },
             Row {
+                name: "9: asm, a stray token after the last operand",
+                args: &["asm", "--target", "gfx900", "v_add_f32 v0, v1, v2 foo"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:22: unexpected `foo`", "!must be a VGPR"],
+            },
+            Row {
                 name: "9: run, no file of the target",
                 args: &["run", "--target", "gfx1030", "--vectors", "{dir}/v"],
                 files: &[("v/float/f32/f32.add.vec", F32_ADD)],

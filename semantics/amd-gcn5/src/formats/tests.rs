@@ -376,3 +376,25 @@ fn repeated_or_conflicting_modifiers_are_located_errors() {
         assert!(e.reason.contains(fragment), "{text}: {e}");
     }
 }
+
+/// A token after an e32 operand is named at its column, not blamed on the operand before it
+/// (issue 25, defect 9: `v2 foo` said "the e32 form's second source must be a VGPR").
+#[test]
+fn a_stray_token_after_an_e32_operand_is_named() {
+    let t = Target::Gfx900;
+    for (text, col, fragment) in [
+        ("v_add_f32 v0, v1, v2 foo", 22, "unexpected `foo`"),
+        ("v_add_f32_e32 v0, v1, v2 clamp", 26, "unexpected `clamp`"),
+        ("v_add_f32 v0, v1 foo, v2", 18, "unexpected `foo`"),
+        ("v_mov_b32 v0, v1 bar baz", 18, "unexpected `bar`"),
+    ] {
+        let e = parse(t, text).expect_err(text);
+        assert_eq!(
+            (e.column, e.reason.contains(fragment)),
+            (col, true),
+            "{text}: {e}"
+        );
+    }
+    // The e64 form still takes its modifiers when no suffix is written.
+    assert!(parse(t, "v_add_f32 v0, v1, v2 clamp").is_ok());
+}
