@@ -808,3 +808,49 @@ fn asm_refuses_repeated_or_conflicting_modifiers() {
         ],
     );
 }
+
+/// `eval` notes every result the reference leaves open, not only VGPR lanes (issue 25,
+/// defect 11 and the audit's unsettled SGPR).
+#[test]
+fn eval_notes_every_unsettled_result() {
+    check_rows(
+        "eval unsettled",
+        &[
+            Row {
+                name: "11: eval, a misaligned store",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "global_store_dword v[1:2], v3, off",
+                    "exec=1",
+                    "v[1:2]=0x1002",
+                    "v3=0xaabbccdd",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["mem[0x1000:4]=0xaabbccdd (accepts any value, rule gcn5.flat.align)"],
+            },
+            Row {
+                name: "audit: eval, an unsettled SGPR",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "s_buffer_load_dwordx2 s[8:9], s[4:7], 0x0",
+                    "mem[0x10000:8]=0xddbe06eec8313c2c",
+                    "s4=0x10000",
+                    "s6=0x100",
+                    "s7=0x27fac",
+                    "s8=0xa95884d2",
+                    "s9=0x32581e9e",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["s9=0xddbe06ee (accepts any value, rule gcn5.smem.buffer_range)"],
+            },
+        ],
+    );
+}
