@@ -189,7 +189,8 @@ target, bad hex, unreadable file); 141 stdout was closed early (`gpuref --help`)
 const EVAL_HELP: &str = "\
 Registers are 0 unless set. Output: one `REG=0xVALUE` line per register the instruction
 changed; a result the manual leaves open says what else it accepts and the rule.
-Instructions without executable semantics yet say why.
+Instructions without executable semantics yet say why. Notes about the run (such as no lane
+being active) go to stderr as `gpuref eval: note: ...` and leave the exit status 0.
 Exit status: 0 executed; 1 the instruction has no semantics yet; 2 bad arguments.";
 
 const ASM_HELP: &str = "\
@@ -925,8 +926,11 @@ fn cmd_eval(target: &str, mode: Option<&str>, asm: &str, regs: &[String]) -> Exi
         Err(e) => return fail(e),
     };
     match entry.eval(target, mode, asm, regs) {
-        Ok(out) => {
-            print!("{out}");
+        Ok(done) => {
+            print!("{}", done.out);
+            for n in &done.notes {
+                eprintln!("gpuref eval: note: {n}");
+            }
             ExitCode::SUCCESS
         }
         Err(EvalError::Usage(e)) => fail(e),

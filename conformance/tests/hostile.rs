@@ -854,3 +854,59 @@ fn eval_notes_every_unsettled_result() {
         ],
     );
 }
+
+/// `eval` of a vector instruction with EXEC 0 says that no lane ran instead of printing
+/// nothing (issue 25); the exit status stays 0 (the eval help says so).
+#[test]
+fn eval_says_when_no_lane_is_active() {
+    check_rows(
+        "eval exec",
+        &[
+            Row {
+                name: "eval, a VALU instruction without exec",
+                args: &["eval", "--target", "gfx900", "v_add_u32 v0, v1, v2", "v1=1"],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["gpuref eval: note: EXEC is 0", "no lane was active"],
+            },
+            Row {
+                name: "eval, a store without exec",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "global_store_dword v[1:2], v3, off",
+                    "v3=1",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["note: EXEC is 0"],
+            },
+            Row {
+                name: "eval, a scalar instruction needs no exec",
+                args: &["eval", "--target", "gfx900", "s_add_u32 s0, s1, s2", "s1=1"],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["s0=0x1", "!EXEC is 0"],
+            },
+            Row {
+                name: "eval, a vector instruction with exec",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "v_add_u32 v0, v1, v2",
+                    "v1=1",
+                    "exec=1",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["v0[0]=0x1", "!EXEC is 0"],
+            },
+        ],
+    );
+}

@@ -26,6 +26,24 @@ pub trait ValueReference {
 /// files): passed cases and one failure report per failed case.
 pub type Checked = (usize, Vec<String>);
 
+/// What `eval` prints: `out` on stdout, each of `notes` on stderr as `gpuref eval: note: …`
+/// (something the user may not expect, such as no lane being active; the exit status stays
+/// 0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Evaluated {
+    pub out: String,
+    pub notes: Vec<String>,
+}
+
+impl From<String> for Evaluated {
+    fn from(out: String) -> Self {
+        Evaluated {
+            out,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Why `eval` printed nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvalError {
@@ -142,14 +160,15 @@ pub trait IsaEntry: Sync {
     }
 
     /// Run one instruction on a fresh state with `regs` (`REG=VALUE`) set first and MODE
-    /// `mode` (the ISA's default when `None`): the lines to print (`gpuref eval`).
+    /// `mode` (the ISA's default when `None`): the lines to print and the notes for stderr
+    /// (`gpuref eval`).
     fn eval(
         &self,
         _target: &str,
         _mode: Option<&str>,
         _asm: &str,
         _regs: &[String],
-    ) -> Result<String, EvalError> {
+    ) -> Result<Evaluated, EvalError> {
         Err(EvalError::Usage(format!(
             "isa `{}` has no `eval`",
             self.info().name

@@ -28,6 +28,7 @@
 use gpuref_amd_gcn5::alu::valu::{Accept, Output, Unsettled};
 use gpuref_amd_gcn5::exec::execute;
 use gpuref_amd_gcn5::formats::parse;
+use gpuref_amd_gcn5::instructions::Format;
 use gpuref_amd_gcn5::operand::{ScalarReg, Sgpr, Ttmp};
 use gpuref_amd_gcn5::wave::{UnsettledLane, Wave, LDS_BYTES};
 use gpuref_amd_gcn5::Target;
@@ -275,16 +276,26 @@ pub(crate) fn bits(reg: Reg) -> u32 {
     }
 }
 
-pub use crate::isa::EvalError;
+pub use crate::isa::{EvalError, Evaluated};
+
+/// Whether rows of `f` work per lane under EXEC (VALU, vector memory, LDS, interpolation).
+fn is_vector(f: Format) -> bool {
+    !matches!(
+        f,
+        Format::Sop2 | Format::Sopk | Format::Sop1 | Format::Sopc | Format::Sopp | Format::Smem
+    )
+}
 
 /// Run `asm` on `target` with MODE `mode` and the `REG=VALUE` settings; the changed
-/// registers as lines, or an error that names the bad argument.
+/// registers as lines (and a note when a vector instruction ran with EXEC 0: no lane was
+/// active, which a user who did not set `exec` may not expect), or an error that names the
+/// bad argument.
 pub fn eval(
     target: Target,
     mode: u32,
     asm: &str,
     settings: &[String],
-) -> Result<String, EvalError> {
+) -> Result<Evaluated, EvalError> {
     let mut w = Wave {
         mode,
         target,
@@ -333,7 +344,15 @@ pub fn eval(
     for (what, rule) in &w.program_unsettled {
         out += &format!("# {what}: gpuref's choice, rule {rule}\n");
     }
-    Ok(out)
+    let mut notes = Vec::new();
+    if before.exec == 0 && is_vector(inst.row.format) {
+        notes.push(
+            "EXEC is 0 (set `exec=`, e.g. exec=0xffffffffffffffff), so no lane was active: \
+             no lane result was written"
+                .to_string(),
+        );
+    }
+    Ok(Evaluated { out, notes })
 }
 
 /// What an unsettled lane of VGPR `v` accepts besides the printed value, as ` (accepts …)`,
@@ -548,7 +567,9 @@ mod tests {
 
     fn run(asm: &str, sets: &[&str]) -> Result<String, String> {
         let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-        eval(Target::Gfx900, DEFAULT_MODE, asm, &sets).map_err(|e| e.to_string())
+        eval(Target::Gfx900, DEFAULT_MODE, asm, &sets)
+            .map(|e| e.out)
+            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -597,6 +618,23 @@ mod tests {
             .unwrap(),
             "vcc=0x3\n"
         );
+    }
+
+    /// A vector instruction with EXEC 0 runs no lane and says so in a note; a scalar one
+    /// does not (issue 25).
+    #[test]
+    fn exec_zero_is_noted_for_vector_instructions() {
+        let notes = |asm: &str, sets: &[&str]| {
+            let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+            eval(Target::Gfx900, DEFAULT_MODE, asm, &sets)
+                .unwrap()
+                .notes
+        };
+        let n = notes("v_add_u32 v0, v1, v2", &["v1=1"]);
+        assert!(n.len() == 1 && n[0].starts_with("EXEC is 0"), "{n:?}");
+        assert_eq!(notes("ds_write_b32 v1, v2", &["m0=0xffffffff"]).len(), 1);
+        assert!(notes("v_add_u32 v0, v1, v2", &["exec_hi=1"]).is_empty());
+        assert!(notes("s_add_u32 s0, s1, s2", &[]).is_empty());
     }
 
     #[test]
