@@ -438,29 +438,29 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
             return fail("give the code with --hex 'WORDS' or as a FILE (`-`: stdin)".into())
         }
     };
-    let lines = match entry.disassemble(target, &words, &trailing) {
-        Ok(l) => l,
-        Err(e) => return fail(e),
-    };
+    // Each line is printed as it is decoded: memory stays bounded by the input.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut errors = 0;
-    for l in &lines {
+    let (mut errors, mut count, mut closed) = (0usize, 0usize, false);
+    let streamed = entry.disassemble_each(target, &words, &trailing, &mut |l| {
         if writeln!(out, "{}", l.render()).is_err() {
-            return ExitCode::from(CLOSED_PIPE);
+            closed = true;
+            return false;
         }
+        count += 1;
         if let Some(e) = &l.error {
             eprintln!("gpuref disasm: {e}");
             errors += 1;
         }
+        true
+    });
+    if let Err(e) = streamed {
+        return fail(e);
     }
-    if out.flush().is_err() {
+    if closed || out.flush().is_err() {
         return ExitCode::from(CLOSED_PIPE);
     }
     if errors > 0 {
-        eprintln!(
-            "gpuref disasm: {errors} of {} lines did not decode",
-            lines.len()
-        );
+        eprintln!("gpuref disasm: {errors} of {count} lines did not decode");
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

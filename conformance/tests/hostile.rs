@@ -910,3 +910,45 @@ fn eval_says_when_no_lane_is_active() {
         ],
     );
 }
+
+/// `disasm` streams: the first lines come out while the rest is still being decoded, and
+/// memory stays bounded by the input (issue 25: it kept every line, about 55 bytes of memory
+/// per input byte, before printing the first). The command is stopped with its stdout full
+/// (nobody reads past the first line), and its peak resident size is read then.
+#[test]
+#[cfg(target_os = "linux")]
+fn disasm_streams_in_bounded_memory() {
+    use std::io::{BufRead, BufReader};
+    // 8 MiB of `s_nop 0` (bf800000), two million instructions.
+    const BYTES: usize = 8 << 20;
+    let dir = tempdir("hostile", "disasm_stream");
+    let path = dir.join("big.bin");
+    std::fs::write(&path, [0x00, 0x00, 0x80, 0xbf].repeat(BYTES / 4)).unwrap();
+    let mut child = gpuref()
+        .args(["disasm", "--target", "gfx900"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut first).unwrap();
+    assert!(first.contains("s_nop 0"), "{first}");
+    // The command now blocks on its full stdout pipe; give it time to get there.
+    std::thread::sleep(Duration::from_millis(500));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kib: usize = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    // The input twice (bytes, then dwords) and the program: well under 55 bytes per byte.
+    assert!(
+        peak_kib * 1024 < 12 * BYTES + (64 << 20),
+        "peak resident size {peak_kib} KiB for {BYTES} bytes of code"
+    );
+}

@@ -149,14 +149,32 @@ pub trait IsaEntry: Sync {
         Err(format!("isa `{}` has no assembler", self.info().name))
     }
 
-    /// Disassemble a dword stream (and trailing bytes that do not fill a dword).
-    fn disassemble(
+    /// Disassemble a dword stream (and trailing bytes that do not fill a dword), handing
+    /// each line to `each` as it is decoded (`asm::disassemble_each`); `each` returns
+    /// `false` to stop. `gpuref disasm` streams through it.
+    fn disassemble_each(
         &self,
         _target: &str,
         _words: &[u32],
         _trailing: &[u8],
-    ) -> Result<Vec<Line>, String> {
+        _each: &mut dyn FnMut(Line) -> bool,
+    ) -> Result<(), String> {
         Err(format!("isa `{}` has no disassembler", self.info().name))
+    }
+
+    /// [`IsaEntry::disassemble_each`], the lines collected.
+    fn disassemble(
+        &self,
+        target: &str,
+        words: &[u32],
+        trailing: &[u8],
+    ) -> Result<Vec<Line>, String> {
+        let mut lines = Vec::new();
+        self.disassemble_each(target, words, trailing, &mut |l| {
+            lines.push(l);
+            true
+        })?;
+        Ok(lines)
     }
 
     /// Run one instruction on a fresh state with `regs` (`REG=VALUE`) set first and MODE

@@ -65,8 +65,15 @@ impl IsaEntry for ExampleEntry {
         Ok(asm::assemble::<Example>(target(t)?, source))
     }
 
-    fn disassemble(&self, t: &str, words: &[u32], trailing: &[u8]) -> Result<Vec<Line>, String> {
-        Ok(asm::disassemble::<Example>(target(t)?, words, trailing))
+    fn disassemble_each(
+        &self,
+        t: &str,
+        words: &[u32],
+        trailing: &[u8],
+        each: &mut dyn FnMut(Line) -> bool,
+    ) -> Result<(), String> {
+        asm::disassemble_each::<Example>(target(t)?, words, trailing, each);
+        Ok(())
     }
 
     fn eval(

@@ -147,17 +147,15 @@ impl IsaEntry for Gcn5Entry {
         Ok(asm::assemble::<Gcn5>(target(target_name)?, source))
     }
 
-    fn disassemble(
+    fn disassemble_each(
         &self,
         target_name: &str,
         words: &[u32],
         trailing: &[u8],
-    ) -> Result<Vec<Line>, String> {
-        Ok(asm::disassemble::<Gcn5>(
-            target(target_name)?,
-            words,
-            trailing,
-        ))
+        each: &mut dyn FnMut(Line) -> bool,
+    ) -> Result<(), String> {
+        asm::disassemble_each::<Gcn5>(target(target_name)?, words, trailing, each);
+        Ok(())
     }
 
     fn eval(
