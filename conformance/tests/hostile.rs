@@ -728,6 +728,23 @@ fn messages_name_the_real_problem() {
                 says: &["<text>:1:22: unexpected `foo`", "!must be a VGPR"],
             },
             Row {
+                name: "9: check, a gcn5 file of an unknown kind",
+                args: &["check", "{dir}/kind.vec"],
+                files: &[(
+                    "kind.vec",
+                    "#!gpuref-vectors 1\n#!isa gcn5\n#!target gfx900\n#!kind frob\n\
+                     #!instruction s_sext_i32_i16\n\
+                     s_sext_i32_i16.20fe26a69a8a\tbe801704\ts_sext_i32_i16 s0, s4\tmode=0x3f0\t\
+                     s4=0x0 scc=0x0 exec=0x1\ts0=0x0\tnone\t-\n",
+                )],
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "kind.vec: gcn5 value vectors are `#!kind alu` files; this one has kind `frob`",
+                    "!known: float",
+                ],
+            },
+            Row {
                 name: "9: run, no file of the target",
                 args: &["run", "--target", "gfx1030", "--vectors", "{dir}/v"],
                 files: &[("v/float/f32/f32.add.vec", F32_ADD)],
