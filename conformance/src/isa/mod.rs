@@ -26,6 +26,24 @@ pub trait ValueReference {
 /// files): passed cases and one failure report per failed case.
 pub type Checked = (usize, Vec<String>);
 
+/// What `eval` prints: `out` on stdout, each of `notes` on stderr as `gpuref eval: note: …`
+/// (something the user may not expect, such as no lane being active; the exit status stays
+/// 0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Evaluated {
+    pub out: String,
+    pub notes: Vec<String>,
+}
+
+impl From<String> for Evaluated {
+    fn from(out: String) -> Self {
+        Evaluated {
+            out,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Why `eval` printed nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvalError {
@@ -144,25 +162,44 @@ pub trait IsaEntry: Sync {
         Err(format!("isa `{}` has no assembler", self.info().name))
     }
 
-    /// Disassemble a dword stream (and trailing bytes that do not fill a dword).
-    fn disassemble(
+    /// Disassemble a dword stream (and trailing bytes that do not fill a dword), handing
+    /// each line to `each` as it is decoded (`asm::disassemble_each`); `each` returns
+    /// `false` to stop. `gpuref disasm` streams through it.
+    fn disassemble_each(
         &self,
         _target: &str,
         _words: &[u32],
         _trailing: &[u8],
-    ) -> Result<Vec<Line>, String> {
+        _each: &mut dyn FnMut(Line) -> bool,
+    ) -> Result<(), String> {
         Err(format!("isa `{}` has no disassembler", self.info().name))
     }
 
+    /// [`IsaEntry::disassemble_each`], the lines collected.
+    fn disassemble(
+        &self,
+        target: &str,
+        words: &[u32],
+        trailing: &[u8],
+    ) -> Result<Vec<Line>, String> {
+        let mut lines = Vec::new();
+        self.disassemble_each(target, words, trailing, &mut |l| {
+            lines.push(l);
+            true
+        })?;
+        Ok(lines)
+    }
+
     /// Run one instruction on a fresh state with `regs` (`REG=VALUE`) set first and MODE
-    /// `mode` (the ISA's default when `None`): the lines to print (`gpuref eval`).
+    /// `mode` (the ISA's default when `None`): the lines to print and the notes for stderr
+    /// (`gpuref eval`).
     fn eval(
         &self,
         _target: &str,
         _mode: Option<&str>,
         _asm: &str,
         _regs: &[String],
-    ) -> Result<String, EvalError> {
+    ) -> Result<Evaluated, EvalError> {
         Err(EvalError::Usage(format!(
             "isa `{}` has no `eval`",
             self.info().name

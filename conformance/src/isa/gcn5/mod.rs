@@ -19,8 +19,8 @@ mod tests_shared;
 pub use crate::reference::{lookup_rule, Observed};
 
 use super::{
-    Checked, CoverageStats, EvalError, IsaEntry, Reuse, SmtError, SmtOptions, StateLevel,
-    ValueReference,
+    Checked, CoverageStats, EvalError, Evaluated, IsaEntry, Reuse, SmtError, SmtOptions,
+    StateLevel, ValueReference,
 };
 use crate::asm::{self, Assembled, Line};
 use crate::generate::Generated;
@@ -36,7 +36,8 @@ scc, flat_scratch, xnack_mask, pc, trapsts, status, tba, tma, vN (every lane), v
 L), v[N:N+1], v[N:N+1][L] (conformance/src/isa/gcn5/eval.rs lists them all, memory and LDS
 included); a VGPR given one value holds it in all 64 lanes. A VGPR whose lanes all
 changed alike prints as `v0=0x...`, otherwise `v0[LANE]=0x...` per changed lane; `pc=` only
-for a jump. MODE defaults to 0x3f0: the manual gives no launch value, so this is LLVM 14's
+for a jump. A vector instruction run with EXEC 0 (`exec` not set) has no active lane: it
+writes no lane result and a note on stderr says so (exit status 0). MODE defaults to 0x3f0: the manual gives no launch value, so this is LLVM 14's
 default compute kernel setting (round to nearest even, denormals kept, DX10_CLAMP=1,
 IEEE=1).";
 
@@ -155,17 +156,15 @@ impl IsaEntry for Gcn5Entry {
         Ok(asm::assemble::<Gcn5>(target(target_name)?, source))
     }
 
-    fn disassemble(
+    fn disassemble_each(
         &self,
         target_name: &str,
         words: &[u32],
         trailing: &[u8],
-    ) -> Result<Vec<Line>, String> {
-        Ok(asm::disassemble::<Gcn5>(
-            target(target_name)?,
-            words,
-            trailing,
-        ))
+        each: &mut dyn FnMut(Line) -> bool,
+    ) -> Result<(), String> {
+        asm::disassemble_each::<Gcn5>(target(target_name)?, words, trailing, each);
+        Ok(())
     }
 
     fn eval(
@@ -174,7 +173,7 @@ impl IsaEntry for Gcn5Entry {
         mode: Option<&str>,
         text: &str,
         regs: &[String],
-    ) -> Result<String, EvalError> {
+    ) -> Result<Evaluated, EvalError> {
         let t = target(target_name)?;
         let mode = match mode {
             None => gpuref_amd_gcn5::alu::mode::DEFAULT_MODE,
