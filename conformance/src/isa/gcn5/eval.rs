@@ -355,13 +355,9 @@ pub fn eval(
     Ok(Evaluated { out, notes })
 }
 
-/// What an unsettled lane of VGPR `v` accepts besides the printed value, as ` (accepts …)`,
-/// or "" when the lane is settled.
-fn note(w: &Wave, v: usize, lane: usize) -> String {
-    note_in(&w.unsettled, v, lane)
-}
-
-/// [`note`] over a list of unsettled lanes (the VGPRs' or the AccVGPRs').
+/// What an unsettled lane of register `v` accepts besides the printed value, as
+/// ` (accepts …)`, or "" when the lane is settled; `list` is the VGPRs' or the AccVGPRs'
+/// unsettled lanes.
 fn note_in(list: &[UnsettledLane], v: usize, lane: usize) -> String {
     let Some(u) = list.iter().find(|u| {
         u.why.output == Output::D && usize::from(u.vdst) == v && usize::from(u.lane) == lane
@@ -436,6 +432,37 @@ fn byte_runs(name: &str, bytes: &[(u64, u8)], note: impl Fn(u64) -> String) -> S
     out
 }
 
+/// The lanes of one register file (`v`: VGPRs, `a`: AccVGPRs) that changed or are
+/// unsettled: a register whose lanes all changed alike prints as `v0=…`, otherwise each
+/// such lane as `v0[LANE]=…`, each with its note.
+fn lane_registers(
+    out: &mut String,
+    prefix: &str,
+    before: &[[u32; 64]],
+    after: &[[u32; 64]],
+    open: &[UnsettledLane],
+) {
+    for (i, (x, y)) in before.iter().zip(after).enumerate() {
+        let note = |lane: usize| note_in(open, i, lane);
+        let noted = (0..64).any(|l| !note(l).is_empty());
+        if x == y && !noted {
+            continue;
+        }
+        let all_same = x.iter().zip(y).all(|(p, q)| p != q)
+            && y.iter().all(|v| *v == y[0])
+            && (0..64).all(|l| note(l) == note(0));
+        if all_same {
+            *out += &format!("{prefix}{i}={:#x}{}\n", y[0], note(0));
+        } else {
+            for (lane, (p, q)) in x.iter().zip(y).enumerate() {
+                if p != q || !note(lane).is_empty() {
+                    *out += &format!("{prefix}{i}[{lane}]={q:#x}{}\n", note(lane));
+                }
+            }
+        }
+    }
+}
+
 /// The registers that differ, in a fixed order; the PC only when it is not the next
 /// instruction's address (`len` bytes on). A value the instruction left unsettled (`open`:
 /// cells other than VGPR lanes, with their notes) prints, changed or not, with its note.
@@ -454,44 +481,8 @@ fn changes(a: &Wave, b: &Wave, len: u64, open: &[(Cell, String)]) -> String {
             out += &format!("ttmp{i}={y:#x}{note}\n");
         }
     }
-    for (i, (x, y)) in a.vgpr.iter().zip(&b.vgpr).enumerate() {
-        let note = |lane: usize| note(b, i, lane);
-        let noted = (0..64).any(|l| !note(l).is_empty());
-        if x == y && !noted {
-            continue;
-        }
-        let all_same = x.iter().zip(y).all(|(p, q)| p != q)
-            && y.iter().all(|v| *v == y[0])
-            && (0..64).all(|l| note(l) == note(0));
-        if all_same {
-            out += &format!("v{i}={:#x}{}\n", y[0], note(0));
-        } else {
-            for (lane, (p, q)) in x.iter().zip(y).enumerate() {
-                if p != q || !note(lane).is_empty() {
-                    out += &format!("v{i}[{lane}]={q:#x}{}\n", note(lane));
-                }
-            }
-        }
-    }
-    for (i, (x, y)) in a.acc.iter().zip(&b.acc).enumerate() {
-        let note = |lane: usize| note_in(&b.unsettled_acc, i, lane);
-        let noted = (0..64).any(|l| !note(l).is_empty());
-        if x == y && !noted {
-            continue;
-        }
-        let all_same = x.iter().zip(y).all(|(p, q)| p != q)
-            && y.iter().all(|v| *v == y[0])
-            && (0..64).all(|l| note(l) == note(0));
-        if all_same {
-            out += &format!("a{i}={:#x}{}\n", y[0], note(0));
-        } else {
-            for (lane, (p, q)) in x.iter().zip(y).enumerate() {
-                if p != q || !note(lane).is_empty() {
-                    out += &format!("a{i}[{lane}]={q:#x}{}\n", note(lane));
-                }
-            }
-        }
-    }
+    lane_registers(&mut out, "v", &a.vgpr, &b.vgpr, &b.unsettled);
+    lane_registers(&mut out, "a", &a.acc, &b.acc, &b.unsettled_acc);
     // Changed bytes, and unsettled ones even when unchanged.
     let open_bytes = |space: Space| -> Vec<u64> {
         open.iter()
