@@ -2,8 +2,7 @@
 //! crate's [`Isa`] impl (decode, encode, print, parse) that reads machine code and assembly
 //! text from the command line or files and reports every bad input with where it is and why.
 //!
-//! - Disassembly reads dwords (`--hex`: hex dwords as `llvm-mc -show-encoding` and the
-//!   vectors write them, `bf800000`; a FILE: raw little-endian code bytes, `-` for stdin).
+//! - Disassembly reads dwords (`--hex`: hex dwords as the vectors write them, `bf800000`; a FILE: raw little-endian code bytes, `-` for stdin).
 //!   A dword that does not start a valid instruction is printed as `.long 0x…` with the
 //!   reason, and disassembly goes on with the next dword (what a reader of a damaged or
 //!   mixed code+data stream wants); the exit status is then 1.
@@ -67,7 +66,7 @@ pub struct Line {
     /// Byte offset of the first dword.
     pub offset: usize,
     pub words: Vec<u32>,
-    /// LLVM-syntax text, or `.long 0x…` / `.byte 0x…` for what did not decode.
+    /// The ISA's assembly text, or `.long 0x…` / `.byte 0x…` for what did not decode.
     pub text: String,
     /// Why the words did not decode (then `text` is the `.long`/`.byte` directive).
     pub error: Option<String>,

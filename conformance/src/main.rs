@@ -99,8 +99,8 @@ enum Command {
         mode: Option<String>,
         /// The instruction, in the ISA's assembly syntax.
         asm: String,
-        /// Registers to set first: `s1=0x5`, `s[2:3]=...`, `vcc=...`, `exec=...`, `m0=...`,
-        /// `scc=1`, `v1=...` (every lane), `v1[5]=...` (one lane), ...
+        /// Registers to set first, `REG=VALUE`, by the ISA's register names (listed below,
+        /// per ISA).
         regs: Vec<String>,
     },
     /// Per target and format: opcode rows, and how many are decoded, have semantics, a z3

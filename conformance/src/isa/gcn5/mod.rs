@@ -177,14 +177,7 @@ impl IsaEntry for Gcn5Entry {
         let t = target(target_name)?;
         let mode = match mode {
             None => gpuref_amd_gcn5::alu::mode::DEFAULT_MODE,
-            Some(m) => {
-                let parsed = match m.strip_prefix("0x").or_else(|| m.strip_prefix("0X")) {
-                    Some(h) => u32::from_str_radix(h, 16),
-                    None => m.parse(),
-                };
-                parsed
-                    .map_err(|_| format!("--mode `{m}`: expected a 32-bit hex or decimal value"))?
-            }
+            Some(m) => smt::parse_mode(m)?,
         };
         eval::eval(t, mode, text, regs)
     }
