@@ -2,8 +2,7 @@
 //! crate's [`Isa`] impl (decode, encode, print, parse) that reads machine code and assembly
 //! text from the command line or files and reports every bad input with where it is and why.
 //!
-//! - Disassembly reads dwords (`--hex`: hex dwords as `llvm-mc -show-encoding` and the
-//!   vectors write them, `bf800000`; a FILE: raw little-endian code bytes, `-` for stdin).
+//! - Disassembly reads dwords (`--hex`: hex dwords as the vectors write them, `bf800000`; a FILE: raw little-endian code bytes, `-` for stdin).
 //!   A dword that does not start a valid instruction is printed as `.long 0x…` with the
 //!   reason, and disassembly goes on with the next dword (what a reader of a damaged or
 //!   mixed code+data stream wants); the exit status is then 1.
@@ -67,7 +66,7 @@ pub struct Line {
     /// Byte offset of the first dword.
     pub offset: usize,
     pub words: Vec<u32>,
-    /// LLVM-syntax text, or `.long 0x…` / `.byte 0x…` for what did not decode.
+    /// The ISA's assembly text, or `.long 0x…` / `.byte 0x…` for what did not decode.
     pub text: String,
     /// Why the words did not decode (then `text` is the `.long`/`.byte` directive).
     pub error: Option<String>,
@@ -115,37 +114,59 @@ pub fn decode_at<I: Isa>(
 }
 
 /// Disassemble a dword stream (plus trailing bytes that do not fill a dword, reported as
-/// an error) starting at byte offset 0. Bad dwords become `.long` lines with the reason and
-/// decoding goes on with the next dword.
+/// an error) starting at byte offset 0, collecting the lines ([`disassemble_each`] streams
+/// them).
 pub fn disassemble<I: Isa>(target: I::Target, words: &[u32], trailing: &[u8]) -> Vec<Line> {
     let mut lines = Vec::new();
+    disassemble_each::<I>(target, words, trailing, &mut |l| {
+        lines.push(l);
+        true
+    });
+    lines
+}
+
+/// Disassemble a dword stream as [`disassemble`] does, handing each line to `each` as soon
+/// as it is decoded (memory stays bounded whatever the input size); `each` returns `false`
+/// to stop (the output was closed). Bad dwords become `.long` lines with the reason and
+/// decoding goes on with the next dword.
+pub fn disassemble_each<I: Isa>(
+    target: I::Target,
+    words: &[u32],
+    trailing: &[u8],
+    each: &mut dyn FnMut(Line) -> bool,
+) {
     let mut at = 0;
     while at < words.len() {
-        match decode_at::<I>(target, words, at) {
+        let line = match decode_at::<I>(target, words, at) {
             Ok((inst, n)) => {
-                lines.push(Line {
+                let l = Line {
                     offset: at * 4,
                     words: words[at..at + n].to_vec(),
                     text: inst.to_string(),
                     error: None,
-                });
+                };
                 at += n;
+                l
             }
             Err(e) => {
-                lines.push(Line {
+                let l = Line {
                     offset: at * 4,
                     words: vec![words[at]],
                     text: format!(".long {:#010x}", words[at]),
                     error: Some(e),
-                });
+                };
                 at += 1;
+                l
             }
+        };
+        if !each(line) {
+            return;
         }
     }
     if !trailing.is_empty() {
         let offset = words.len() * 4;
         let bytes: Vec<String> = trailing.iter().map(|b| format!("{b:#04x}")).collect();
-        lines.push(Line {
+        each(Line {
             offset,
             words: Vec::new(),
             text: format!(".byte {}", bytes.join(", ")),
@@ -155,7 +176,6 @@ pub fn disassemble<I: Isa>(target: I::Target, words: &[u32], trailing: &[u8]) ->
             )),
         });
     }
-    lines
 }
 
 /// Strip a `;` or `//` comment.

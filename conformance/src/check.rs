@@ -2,6 +2,7 @@
 //! adapter answered (`gpuref run --adapter`), with failure reports that carry the inputs,
 //! the expectation, the answer and the rules with their citations.
 
+use crate::isa::IsaEntry;
 use crate::reference::{lookup_rule, Observed, Reference};
 use crate::vector::{self, flags_text, Case, FlagSpec, ParseError};
 use std::fmt::Write as _;
@@ -42,25 +43,73 @@ pub enum Problem {
     Error(String),
 }
 
-/// Compare an answer with a case's expectation: `None` if it passes.
+/// Compare an answer with a case's expectation: `None` if it passes. Outputs are found
+/// by the names the case gives them only, and flag outputs are compared
+/// ([`compare_with`] reads aliases and can leave flags out).
 pub fn compare(case: &Case, got: &Observed) -> Option<Problem> {
+    compare_with(case, got, None, true).0
+}
+
+/// Compare an answer with a case's expectation: `None` if it passes, and whether an
+/// output was left out because it is a flag output and `flags` is false.
+///
+/// With `entry`, an output the answer does not name is read from an answer that names it
+/// by one of the ISA's documented aliases ([`IsaEntry::output_alias`]: a register pair by
+/// its halves, a half by its pair); outputs the ISA calls flag registers
+/// ([`IsaEntry::is_flag_output`]) are compared only when `flags` is true (the adapter
+/// announced the `flags` feature).
+pub fn compare_with(
+    case: &Case,
+    got: &Observed,
+    entry: Option<&dyn IsaEntry>,
+    flags: bool,
+) -> (Option<Problem>, bool) {
     if case.outputs.is_empty() {
-        return Some(Problem::Error(
-            "the case has no expected outputs (`-` is for encoding vectors only)".into(),
-        ));
+        return (
+            Some(Problem::Error(
+                "the case has no expected outputs (`-` is for encoding vectors only)".into(),
+            )),
+            false,
+        );
     }
+    let mut skipped = false;
+    let mut resolved: Option<Observed> = None;
+    let mut bad = false;
     for (name, spec) in &case.outputs {
-        match got.outputs.iter().find(|(n, _)| n == name) {
-            Some((_, v)) if spec.accepts(*v) => {}
-            _ => return Some(Problem::Mismatch(got.clone())),
+        if !flags && entry.is_some_and(|e| e.is_flag_output(name)) {
+            skipped = true;
+            continue;
         }
+        let value = match got.outputs.iter().find(|(n, _)| n == name) {
+            Some((_, v)) => Some(*v),
+            None => {
+                let v = entry.and_then(|e| e.output_alias(name, &got.outputs));
+                if let Some(v) = v {
+                    // The report shows the value under the case's name.
+                    resolved
+                        .get_or_insert_with(|| got.clone())
+                        .outputs
+                        .push((name.clone(), v));
+                }
+                v
+            }
+        };
+        if !value.is_some_and(|v| spec.accepts(v)) {
+            bad = true;
+        }
+    }
+    if bad {
+        return (
+            Some(Problem::Mismatch(resolved.unwrap_or_else(|| got.clone()))),
+            skipped,
+        );
     }
     if let (FlagSpec::Exact(want), Some(have)) = (&case.flags, got.flags) {
         if *want != have {
-            return Some(Problem::Mismatch(got.clone()));
+            return (Some(Problem::Mismatch(got.clone())), skipped);
         }
     }
-    None
+    (None, skipped)
 }
 
 /// A multi-line failure report.

@@ -99,8 +99,8 @@ enum Command {
         mode: Option<String>,
         /// The instruction, in the ISA's assembly syntax.
         asm: String,
-        /// Registers to set first: `s1=0x5`, `s[2:3]=...`, `vcc=...`, `exec=...`, `m0=...`,
-        /// `scc=1`, `v1=...` (every lane), `v1[5]=...` (one lane), ...
+        /// Registers to set first, `REG=VALUE`, by the ISA's register names (listed below,
+        /// per ISA).
         regs: Vec<String>,
     },
     /// Per target and format: opcode rows, and how many are decoded, have semantics, a z3
@@ -189,7 +189,8 @@ target, bad hex, unreadable file); 141 stdout was closed early (`gpuref --help`)
 const EVAL_HELP: &str = "\
 Registers are 0 unless set. Output: one `REG=0xVALUE` line per register the instruction
 changed; a result the manual leaves open says what else it accepts and the rule.
-Instructions without executable semantics yet say why.
+Instructions without executable semantics yet say why. Notes about the run (such as no lane
+being active) go to stderr as `gpuref eval: note: ...` and leave the exit status 0.
 Exit status: 0 executed; 1 the instruction has no semantics yet; 2 bad arguments.";
 
 const ASM_HELP: &str = "\
@@ -437,29 +438,29 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
             return fail("give the code with --hex 'WORDS' or as a FILE (`-`: stdin)".into())
         }
     };
-    let lines = match entry.disassemble(target, &words, &trailing) {
-        Ok(l) => l,
-        Err(e) => return fail(e),
-    };
+    // Each line is printed as it is decoded: memory stays bounded by the input.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut errors = 0;
-    for l in &lines {
+    let (mut errors, mut count, mut closed) = (0usize, 0usize, false);
+    let streamed = entry.disassemble_each(target, &words, &trailing, &mut |l| {
         if writeln!(out, "{}", l.render()).is_err() {
-            return ExitCode::from(CLOSED_PIPE);
+            closed = true;
+            return false;
         }
+        count += 1;
         if let Some(e) = &l.error {
             eprintln!("gpuref disasm: {e}");
             errors += 1;
         }
+        true
+    });
+    if let Err(e) = streamed {
+        return fail(e);
     }
-    if out.flush().is_err() {
+    if closed || out.flush().is_err() {
         return ExitCode::from(CLOSED_PIPE);
     }
     if errors > 0 {
-        eprintln!(
-            "gpuref disasm: {errors} of {} lines did not decode",
-            lines.len()
-        );
+        eprintln!("gpuref disasm: {errors} of {count} lines did not decode");
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -925,8 +926,11 @@ fn cmd_eval(target: &str, mode: Option<&str>, asm: &str, regs: &[String]) -> Exi
         Err(e) => return fail(e),
     };
     match entry.eval(target, mode, asm, regs) {
-        Ok(out) => {
-            print!("{out}");
+        Ok(done) => {
+            print!("{}", done.out);
+            for n in &done.notes {
+                eprintln!("gpuref eval: note: {n}");
+            }
             ExitCode::SUCCESS
         }
         Err(EvalError::Usage(e)) => fail(e),

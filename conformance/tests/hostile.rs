@@ -720,6 +720,31 @@ fn messages_name_the_real_problem() {
                 ],
             },
             Row {
+                name: "9: asm, a stray token after the last operand",
+                args: &["asm", "--target", "gfx900", "v_add_f32 v0, v1, v2 foo"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:22: unexpected `foo`", "!must be a VGPR"],
+            },
+            Row {
+                name: "9: check, a gcn5 file of an unknown kind",
+                args: &["check", "{dir}/kind.vec"],
+                files: &[(
+                    "kind.vec",
+                    "#!gpuref-vectors 1\n#!isa gcn5\n#!target gfx900\n#!kind frob\n\
+                     #!instruction s_sext_i32_i16\n\
+                     s_sext_i32_i16.20fe26a69a8a\tbe801704\ts_sext_i32_i16 s0, s4\tmode=0x3f0\t\
+                     s4=0x0 scc=0x0 exec=0x1\ts0=0x0\tnone\t-\n",
+                )],
+                out: Out::Captured,
+                status: 1,
+                says: &[
+                    "kind.vec: gcn5 value vectors are `#!kind alu` files; this one has kind `frob`",
+                    "!known: float",
+                ],
+            },
+            Row {
                 name: "9: run, no file of the target",
                 args: &["run", "--target", "gfx1030", "--vectors", "{dir}/v"],
                 files: &[("v/float/f32/f32.add.vec", F32_ADD)],
@@ -761,5 +786,186 @@ fn messages_name_the_real_problem() {
                 ],
             },
         ],
+    );
+}
+
+/// The assembler refuses what llvm-mc refuses, with a located message naming the token
+/// (issue 25, defect 10).
+#[test]
+fn asm_refuses_repeated_or_conflicting_modifiers() {
+    check_rows(
+        "asm legality",
+        &[
+            Row {
+                name: "10: asm, mul:2 div:2",
+                args: &[
+                    "asm",
+                    "--target",
+                    "gfx900",
+                    "v_add_f32_e64 v0, v1, v2 mul:2 div:2",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:32: `div:2` conflicts with `mul:2`"],
+            },
+            Row {
+                name: "10: asm, clamp clamp",
+                args: &[
+                    "asm",
+                    "--target",
+                    "gfx900",
+                    "v_add_f32_e64 v0, v1, v2 clamp clamp",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:32: `clamp` given twice"],
+            },
+        ],
+    );
+}
+
+/// `eval` notes every result the reference leaves open, not only VGPR lanes (issue 25,
+/// defect 11 and the audit's unsettled SGPR).
+#[test]
+fn eval_notes_every_unsettled_result() {
+    check_rows(
+        "eval unsettled",
+        &[
+            Row {
+                name: "11: eval, a misaligned store",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "global_store_dword v[1:2], v3, off",
+                    "exec=1",
+                    "v[1:2]=0x1002",
+                    "v3=0xaabbccdd",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["mem[0x1000:4]=0xaabbccdd (accepts any value, rule gcn5.flat.align)"],
+            },
+            Row {
+                name: "audit: eval, an unsettled SGPR",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "s_buffer_load_dwordx2 s[8:9], s[4:7], 0x0",
+                    "mem[0x10000:8]=0xddbe06eec8313c2c",
+                    "s4=0x10000",
+                    "s6=0x100",
+                    "s7=0x27fac",
+                    "s8=0xa95884d2",
+                    "s9=0x32581e9e",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["s9=0xddbe06ee (accepts any value, rule gcn5.smem.buffer_range)"],
+            },
+        ],
+    );
+}
+
+/// `eval` of a vector instruction with EXEC 0 says that no lane ran instead of printing
+/// nothing (issue 25); the exit status stays 0 (the eval help says so).
+#[test]
+fn eval_says_when_no_lane_is_active() {
+    check_rows(
+        "eval exec",
+        &[
+            Row {
+                name: "eval, a VALU instruction without exec",
+                args: &["eval", "--target", "gfx900", "v_add_u32 v0, v1, v2", "v1=1"],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["gpuref eval: note: EXEC is 0", "no lane was active"],
+            },
+            Row {
+                name: "eval, a store without exec",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "global_store_dword v[1:2], v3, off",
+                    "v3=1",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["note: EXEC is 0"],
+            },
+            Row {
+                name: "eval, a scalar instruction needs no exec",
+                args: &["eval", "--target", "gfx900", "s_add_u32 s0, s1, s2", "s1=1"],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["s0=0x1", "!EXEC is 0"],
+            },
+            Row {
+                name: "eval, a vector instruction with exec",
+                args: &[
+                    "eval",
+                    "--target",
+                    "gfx900",
+                    "v_add_u32 v0, v1, v2",
+                    "v1=1",
+                    "exec=1",
+                ],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["v0[0]=0x1", "!EXEC is 0"],
+            },
+        ],
+    );
+}
+
+/// `disasm` streams: the first lines come out while the rest is still being decoded, and
+/// memory stays bounded by the input (issue 25: it kept every line, about 55 bytes of memory
+/// per input byte, before printing the first). The command is stopped with its stdout full
+/// (nobody reads past the first line), and its peak resident size is read then.
+#[test]
+#[cfg(target_os = "linux")]
+fn disasm_streams_in_bounded_memory() {
+    use std::io::{BufRead, BufReader};
+    // 8 MiB of `s_nop 0` (bf800000), two million instructions.
+    const BYTES: usize = 8 << 20;
+    let dir = tempdir("hostile", "disasm_stream");
+    let path = dir.join("big.bin");
+    std::fs::write(&path, [0x00, 0x00, 0x80, 0xbf].repeat(BYTES / 4)).unwrap();
+    let mut child = gpuref()
+        .args(["disasm", "--target", "gfx900"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut first).unwrap();
+    assert!(first.contains("s_nop 0"), "{first}");
+    // The command now blocks on its full stdout pipe; give it time to get there.
+    std::thread::sleep(Duration::from_millis(500));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kib: usize = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    // The input twice (bytes, then dwords) and the program: well under 55 bytes per byte.
+    assert!(
+        peak_kib * 1024 < 12 * BYTES + (64 << 20),
+        "peak resident size {peak_kib} KiB for {BYTES} bytes of code"
     );
 }

@@ -26,6 +26,24 @@ pub trait ValueReference {
 /// files): passed cases and one failure report per failed case.
 pub type Checked = (usize, Vec<String>);
 
+/// What `eval` prints: `out` on stdout, each of `notes` on stderr as `gpuref eval: note: …`
+/// (something the user may not expect, such as no lane being active; the exit status stays
+/// 0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Evaluated {
+    pub out: String,
+    pub notes: Vec<String>,
+}
+
+impl From<String> for Evaluated {
+    fn from(out: String) -> Self {
+        Evaluated {
+            out,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Why `eval` printed nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvalError {
@@ -89,6 +107,19 @@ pub trait IsaEntry: Sync {
         None
     }
 
+    /// The value of the expected output `name` read from an answer that names it by a
+    /// documented alias (a register pair by its halves, a half by its pair): `None` when
+    /// `got` holds no alias of `name` (docs/adapter-protocol.md, "Register names").
+    fn output_alias(&self, _name: &str, _got: &[(String, u64)]) -> Option<u64> {
+        None
+    }
+
+    /// Whether an expected output is one of the ISA's exception-flag registers: compared
+    /// only when the adapter announces the `flags` feature.
+    fn is_flag_output(&self, _name: &str) -> bool {
+        false
+    }
+
     /// A reference for the value cases of `file` (by its `target` and `kind` headers).
     fn value_reference(&self, file: &VecFile) -> Result<Box<dyn ValueReference>, String>;
 
@@ -131,25 +162,44 @@ pub trait IsaEntry: Sync {
         Err(format!("isa `{}` has no assembler", self.info().name))
     }
 
-    /// Disassemble a dword stream (and trailing bytes that do not fill a dword).
-    fn disassemble(
+    /// Disassemble a dword stream (and trailing bytes that do not fill a dword), handing
+    /// each line to `each` as it is decoded (`asm::disassemble_each`); `each` returns
+    /// `false` to stop. `gpuref disasm` streams through it.
+    fn disassemble_each(
         &self,
         _target: &str,
         _words: &[u32],
         _trailing: &[u8],
-    ) -> Result<Vec<Line>, String> {
+        _each: &mut dyn FnMut(Line) -> bool,
+    ) -> Result<(), String> {
         Err(format!("isa `{}` has no disassembler", self.info().name))
     }
 
+    /// [`IsaEntry::disassemble_each`], the lines collected.
+    fn disassemble(
+        &self,
+        target: &str,
+        words: &[u32],
+        trailing: &[u8],
+    ) -> Result<Vec<Line>, String> {
+        let mut lines = Vec::new();
+        self.disassemble_each(target, words, trailing, &mut |l| {
+            lines.push(l);
+            true
+        })?;
+        Ok(lines)
+    }
+
     /// Run one instruction on a fresh state with `regs` (`REG=VALUE`) set first and MODE
-    /// `mode` (the ISA's default when `None`): the lines to print (`gpuref eval`).
+    /// `mode` (the ISA's default when `None`): the lines to print and the notes for stderr
+    /// (`gpuref eval`).
     fn eval(
         &self,
         _target: &str,
         _mode: Option<&str>,
         _asm: &str,
         _regs: &[String],
-    ) -> Result<String, EvalError> {
+    ) -> Result<Evaluated, EvalError> {
         Err(EvalError::Usage(format!(
             "isa `{}` has no `eval`",
             self.info().name

@@ -48,9 +48,7 @@ const WORDS: &[&str] = &[
 
 /// Shared files that still name GCN5, and why: each must still do so (the list only
 /// shrinks), and no other file may.
-const KNOWN: &[(&str, &str)] = &[
-    ("coverage/float.rs", "the GPU coverage models' run MODEs (FP16_OVFL, DX10_CLAMP, OMOD's MODE) are GCN5's MODE values in the one table of coverage models; they move with a per-ISA coverage table"),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 fn named(word: &str) -> Option<&'static str> {
     let w = word.to_ascii_lowercase();

@@ -3,7 +3,7 @@
 //! `GPUREF_EXAMPLE_ISA=1`: it has no corpus, and `eval`, `check`, `run --adapter`, `asm`
 //! and `disasm` reach it exactly as they reach a real ISA.
 
-use super::{Checked, EvalError, IsaEntry, ValueReference};
+use super::{Checked, EvalError, Evaluated, IsaEntry, ValueReference};
 use crate::asm::{self, Assembled, Line};
 use crate::reference::Observed;
 use crate::vector::{Case, VecFile};
@@ -65,8 +65,15 @@ impl IsaEntry for ExampleEntry {
         Ok(asm::assemble::<Example>(target(t)?, source))
     }
 
-    fn disassemble(&self, t: &str, words: &[u32], trailing: &[u8]) -> Result<Vec<Line>, String> {
-        Ok(asm::disassemble::<Example>(target(t)?, words, trailing))
+    fn disassemble_each(
+        &self,
+        t: &str,
+        words: &[u32],
+        trailing: &[u8],
+        each: &mut dyn FnMut(Line) -> bool,
+    ) -> Result<(), String> {
+        asm::disassemble_each::<Example>(target(t)?, words, trailing, each);
+        Ok(())
     }
 
     fn eval(
@@ -75,7 +82,7 @@ impl IsaEntry for ExampleEntry {
         mode: Option<&str>,
         text: &str,
         regs: &[String],
-    ) -> Result<String, EvalError> {
+    ) -> Result<Evaluated, EvalError> {
         target(t)?;
         if let Some(m) = mode {
             return Err(EvalError::Usage(format!(
@@ -104,7 +111,7 @@ impl IsaEntry for ExampleEntry {
                 out += "\n";
             }
         }
-        Ok(out)
+        Ok(out.into())
     }
 
     fn rule(&self, id: &str) -> Option<&'static Rule> {

@@ -14,21 +14,9 @@ use gpuref_amd_gcn5::wave::Wave;
 use gpuref_amd_gcn5::Target;
 use gpuref_float::Flags;
 
-/// The flags of TRAPSTS.EXCP bits 0..5 (rule `gcn5.valu.trapsts`).
-pub fn flags_of_trapsts(bits: u32) -> Flags {
-    [
-        Flags::INVALID,
-        Flags::INPUT_DENORMAL,
-        Flags::DIV_BY_ZERO,
-        Flags::OVERFLOW,
-        Flags::UNDERFLOW,
-        Flags::INEXACT,
-    ]
-    .iter()
-    .enumerate()
-    .filter(|(i, _)| bits >> i & 1 == 1)
-    .fold(Flags::NONE, |a, (_, f)| a | *f)
-}
+/// The flags of TRAPSTS.EXCP bits 0..5 (rule `gcn5.valu.trapsts`): the kernel crate's
+/// reading, the one the executor writes with.
+pub use gpuref_amd_gcn5::alu::vexec::flags_of_trapsts;
 
 /// The TRAPSTS.EXCP field (bits 0..5): every flag bit.
 pub const EXCP_MASK: u32 = 0x3f;

@@ -11,7 +11,10 @@
 //! A lane whose result the spec does not settle (docs/design/0020) prints what else is
 //! accepted after its value: `v0=0x80000000 (accepts any value equal under mask
 //! 0x7fffffff, rule gcn5.valu.clamp_neg_zero)`; a 64-bit result prints it on the pair's
-//! first register, naming the pair.
+//! first register, naming the pair. Every other value the state reference leaves open
+//! (an SGPR, memory or LDS bytes, program state; `state::unsettled`, what the corpus writes
+//! as an acceptance set) prints, changed or not, with the same note:
+//! `mem[0x1000:4]=0xaabbccdd (accepts any value, rule gcn5.flat.align)`.
 //!
 //! Program flow (docs/design/0029) prints `ended=1` when the wave ends, `status`, `tba`
 //! and `tma` when they change, `# event NAME simm16=…` for what only touches scheduling or
@@ -25,9 +28,13 @@
 use gpuref_amd_gcn5::alu::valu::{Accept, Output, Unsettled};
 use gpuref_amd_gcn5::exec::execute;
 use gpuref_amd_gcn5::formats::parse;
+use gpuref_amd_gcn5::instructions::Format;
 use gpuref_amd_gcn5::operand::{ScalarReg, Sgpr, Ttmp};
 use gpuref_amd_gcn5::wave::{UnsettledLane, Wave, LDS_BYTES};
 use gpuref_amd_gcn5::Target;
+
+use super::state::{self, Cell, Space};
+use crate::vector::{Alt, Spec};
 
 pub use gpuref_amd_gcn5::alu::mode::DEFAULT_MODE;
 
@@ -269,16 +276,26 @@ pub(crate) fn bits(reg: Reg) -> u32 {
     }
 }
 
-pub use crate::isa::EvalError;
+pub use crate::isa::{EvalError, Evaluated};
+
+/// Whether rows of `f` work per lane under EXEC (VALU, vector memory, LDS, interpolation).
+fn is_vector(f: Format) -> bool {
+    !matches!(
+        f,
+        Format::Sop2 | Format::Sopk | Format::Sop1 | Format::Sopc | Format::Sopp | Format::Smem
+    )
+}
 
 /// Run `asm` on `target` with MODE `mode` and the `REG=VALUE` settings; the changed
-/// registers as lines, or an error that names the bad argument.
+/// registers as lines (and a note when a vector instruction ran with EXEC 0: no lane was
+/// active, which a user who did not set `exec` may not expect), or an error that names the
+/// bad argument.
 pub fn eval(
     target: Target,
     mode: u32,
     asm: &str,
     settings: &[String],
-) -> Result<String, EvalError> {
+) -> Result<Evaluated, EvalError> {
     let mut w = Wave {
         mode,
         target,
@@ -296,7 +313,17 @@ pub fn eval(
     let inst = parse(target, asm).map_err(|e| format!("`{asm}`: {e}"))?;
     let before = w.clone();
     execute(&mut w, &inst).map_err(|e| EvalError::NoSemantics(e.to_string()))?;
-    let mut out = changes(&before, &w, 4 * inst.dwords() as u64);
+    let len = 4 * inst.dwords() as u64;
+    // The state reference's list of unsettled cells: SGPRs, memory, LDS and program state
+    // (the VGPR lanes are noted from the wave's own list, with their flags).
+    let open = state::unsettled(&inst, &w, &state::changes(&before, &w, len))
+        .map_err(EvalError::NoSemantics)?;
+    let open: Vec<(Cell, String)> = open
+        .into_iter()
+        .filter(|(c, _, _)| !matches!(c, Cell::Lane(..)))
+        .map(|(c, spec, rule)| (c, format!(" (accepts {}, rule {rule})", spec_text(&spec))))
+        .collect();
+    let mut out = changes(&before, &w, len, &open);
     for u in w.unsettled.iter().filter(|u| u.why.output == Output::Carry) {
         out += &format!(
             "# lane {}'s bit of the lane mask written: {}\n",
@@ -317,16 +344,20 @@ pub fn eval(
     for (what, rule) in &w.program_unsettled {
         out += &format!("# {what}: gpuref's choice, rule {rule}\n");
     }
-    Ok(out)
+    let mut notes = Vec::new();
+    if before.exec == 0 && is_vector(inst.row.format) {
+        notes.push(
+            "EXEC is 0 (set `exec=`, e.g. exec=0xffffffffffffffff), so no lane was active: \
+             no lane result was written"
+                .to_string(),
+        );
+    }
+    Ok(Evaluated { out, notes })
 }
 
-/// What an unsettled lane of VGPR `v` accepts besides the printed value, as ` (accepts …)`,
-/// or "" when the lane is settled.
-fn note(w: &Wave, v: usize, lane: usize) -> String {
-    note_in(&w.unsettled, v, lane)
-}
-
-/// [`note`] over a list of unsettled lanes (the VGPRs' or the AccVGPRs').
+/// What an unsettled lane of register `v` accepts besides the printed value, as
+/// ` (accepts …)`, or "" when the lane is settled; `list` is the VGPRs' or the AccVGPRs'
+/// unsettled lanes.
 fn note_in(list: &[UnsettledLane], v: usize, lane: usize) -> String {
     let Some(u) = list.iter().find(|u| {
         u.why.output == Output::D && usize::from(u.vdst) == v && usize::from(u.lane) == lane
@@ -359,77 +390,109 @@ pub fn accept_text(u: &Unsettled) -> String {
     format!("accepts {what}, rule {}{flags}", u.rule)
 }
 
-/// Changed bytes `(address, new value)` in address order as `NAME[0xADDR:N]=0xVALUE` lines,
-/// little-endian, one line per run of consecutive addresses of at most 8 bytes.
-fn byte_runs(name: &str, bytes: &[(u64, u8)]) -> String {
+/// An acceptance set in words: `any value`, `any value equal under mask 0x…`, `any NaN`,
+/// `LO..=HI`, alternatives joined by ` or `.
+fn spec_text(s: &Spec) -> String {
+    let alt = |a: &Alt| match *a {
+        Alt::Exact(v) => format!("{v:#x}"),
+        Alt::Masked { mask: 0, .. } => "any value".to_string(),
+        Alt::Masked { mask, .. } => format!("any value equal under mask {mask:#x}"),
+        Alt::AnyNan(_) => "any NaN".to_string(),
+        Alt::Range { lo, hi, .. } => format!("{lo:#x}..={hi:#x}"),
+    };
+    s.0.iter().map(alt).collect::<Vec<_>>().join(" or ")
+}
+
+/// The note ` (accepts …, rule …)` of an unsettled cell, or "".
+fn open_note<'a>(open: &'a [(Cell, String)], c: &Cell) -> &'a str {
+    open.iter().find(|(o, _)| o == c).map_or("", |(_, n)| n)
+}
+
+/// Bytes `(address, new value)` in address order as `NAME[0xADDR:N]=0xVALUE` lines,
+/// little-endian, one line per run of consecutive addresses of at most 8 bytes with one
+/// note (`note(address)`: what an unsettled byte accepts, "" when settled) printed after it.
+fn byte_runs(name: &str, bytes: &[(u64, u8)], note: impl Fn(u64) -> String) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < bytes.len() {
         let start = bytes[i].0;
+        let first = note(start);
         let mut n = 1;
-        while i + n < bytes.len() && n < 8 && bytes[i + n].0 == start.wrapping_add(n as u64) {
+        while i + n < bytes.len()
+            && n < 8
+            && bytes[i + n].0 == start.wrapping_add(n as u64)
+            && note(bytes[i + n].0) == first
+        {
             n += 1;
         }
         let v = (0..n).fold(0u64, |v, k| v | u64::from(bytes[i + k].1) << (8 * k));
-        out += &format!("{name}[{start:#x}:{n}]={v:#x}\n");
+        out += &format!("{name}[{start:#x}:{n}]={v:#x}{first}\n");
         i += n;
     }
     out
 }
 
+/// The lanes of one register file (`v`: VGPRs, `a`: AccVGPRs) that changed or are
+/// unsettled: a register whose lanes all changed alike prints as `v0=…`, otherwise each
+/// such lane as `v0[LANE]=…`, each with its note.
+fn lane_registers(
+    out: &mut String,
+    prefix: &str,
+    before: &[[u32; 64]],
+    after: &[[u32; 64]],
+    open: &[UnsettledLane],
+) {
+    for (i, (x, y)) in before.iter().zip(after).enumerate() {
+        let note = |lane: usize| note_in(open, i, lane);
+        let noted = (0..64).any(|l| !note(l).is_empty());
+        if x == y && !noted {
+            continue;
+        }
+        let all_same = x.iter().zip(y).all(|(p, q)| p != q)
+            && y.iter().all(|v| *v == y[0])
+            && (0..64).all(|l| note(l) == note(0));
+        if all_same {
+            *out += &format!("{prefix}{i}={:#x}{}\n", y[0], note(0));
+        } else {
+            for (lane, (p, q)) in x.iter().zip(y).enumerate() {
+                if p != q || !note(lane).is_empty() {
+                    *out += &format!("{prefix}{i}[{lane}]={q:#x}{}\n", note(lane));
+                }
+            }
+        }
+    }
+}
+
 /// The registers that differ, in a fixed order; the PC only when it is not the next
-/// instruction's address (`len` bytes on).
-fn changes(a: &Wave, b: &Wave, len: u64) -> String {
+/// instruction's address (`len` bytes on). A value the instruction left unsettled (`open`:
+/// cells other than VGPR lanes, with their notes) prints, changed or not, with its note.
+fn changes(a: &Wave, b: &Wave, len: u64, open: &[(Cell, String)]) -> String {
     let mut out = String::new();
+    let named = |n: &str| open_note(open, &Cell::Named(n.to_string()));
     for (i, (x, y)) in a.sgpr.iter().zip(&b.sgpr).enumerate() {
-        if x != y {
-            out += &format!("s{i}={y:#x}\n");
+        let note = named(&format!("s{i}"));
+        if x != y || !note.is_empty() {
+            out += &format!("s{i}={y:#x}{note}\n");
         }
     }
     for (i, (x, y)) in a.ttmp.iter().zip(&b.ttmp).enumerate() {
-        if x != y {
-            out += &format!("ttmp{i}={y:#x}\n");
+        let note = named(&format!("ttmp{i}"));
+        if x != y || !note.is_empty() {
+            out += &format!("ttmp{i}={y:#x}{note}\n");
         }
     }
-    for (i, (x, y)) in a.vgpr.iter().zip(&b.vgpr).enumerate() {
-        let note = |lane: usize| note(b, i, lane);
-        let noted = (0..64).any(|l| !note(l).is_empty());
-        if x == y && !noted {
-            continue;
-        }
-        let all_same = x.iter().zip(y).all(|(p, q)| p != q)
-            && y.iter().all(|v| *v == y[0])
-            && (0..64).all(|l| note(l) == note(0));
-        if all_same {
-            out += &format!("v{i}={:#x}{}\n", y[0], note(0));
-        } else {
-            for (lane, (p, q)) in x.iter().zip(y).enumerate() {
-                if p != q || !note(lane).is_empty() {
-                    out += &format!("v{i}[{lane}]={q:#x}{}\n", note(lane));
-                }
-            }
-        }
-    }
-    for (i, (x, y)) in a.acc.iter().zip(&b.acc).enumerate() {
-        let note = |lane: usize| note_in(&b.unsettled_acc, i, lane);
-        let noted = (0..64).any(|l| !note(l).is_empty());
-        if x == y && !noted {
-            continue;
-        }
-        let all_same = x.iter().zip(y).all(|(p, q)| p != q)
-            && y.iter().all(|v| *v == y[0])
-            && (0..64).all(|l| note(l) == note(0));
-        if all_same {
-            out += &format!("a{i}={:#x}{}\n", y[0], note(0));
-        } else {
-            for (lane, (p, q)) in x.iter().zip(y).enumerate() {
-                if p != q || !note(lane).is_empty() {
-                    out += &format!("a{i}[{lane}]={q:#x}{}\n", note(lane));
-                }
-            }
-        }
-    }
-    let lds: Vec<(u64, u8)> = a
+    lane_registers(&mut out, "v", &a.vgpr, &b.vgpr, &b.unsettled);
+    lane_registers(&mut out, "a", &a.acc, &b.acc, &b.unsettled_acc);
+    // Changed bytes, and unsettled ones even when unchanged.
+    let open_bytes = |space: Space| -> Vec<u64> {
+        open.iter()
+            .filter_map(|(c, _)| match c {
+                Cell::Byte(s, addr) if *s == space => Some(*addr),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut lds: Vec<(u64, u8)> = a
         .lds
         .iter()
         .zip(&b.lds)
@@ -437,13 +500,27 @@ fn changes(a: &Wave, b: &Wave, len: u64) -> String {
         .filter(|(_, (x, y))| x != y)
         .map(|(i, (_, y))| (i as u64, *y))
         .collect();
-    out += &byte_runs("lds", &lds);
-    let mem: Vec<(u64, u8)> = b
+    lds.extend(open_bytes(Space::Lds).into_iter().filter_map(|addr| {
+        let v = *b.lds.get(usize::try_from(addr).ok()?)?;
+        Some((addr, v))
+    }));
+    lds.sort_unstable();
+    lds.dedup();
+    let byte_note = |space| move |addr| open_note(open, &Cell::Byte(space, addr)).to_string();
+    out += &byte_runs("lds", &lds, byte_note(Space::Lds));
+    let mut mem: Vec<(u64, u8)> = b
         .mem
         .bytes()
         .filter(|&(addr, v)| a.mem.read_u8(addr) != v)
         .collect();
-    out += &byte_runs("mem", &mem);
+    mem.extend(
+        open_bytes(Space::Mem)
+            .into_iter()
+            .map(|addr| (addr, b.mem.read_u8(addr))),
+    );
+    mem.sort_unstable();
+    mem.dedup();
+    out += &byte_runs("mem", &mem, byte_note(Space::Mem));
     let pairs = [
         ("vcc", a.vcc, b.vcc),
         ("exec", a.exec, b.exec),
@@ -457,8 +534,9 @@ fn changes(a: &Wave, b: &Wave, len: u64) -> String {
         ("tma", a.tma, b.tma),
     ];
     for (name, x, y) in pairs {
-        if x != y {
-            out += &format!("{name}={y:#x}\n");
+        let note = named(name);
+        if x != y || !note.is_empty() {
+            out += &format!("{name}={y:#x}{note}\n");
         }
     }
     if b.ended && !a.ended {
@@ -467,8 +545,9 @@ fn changes(a: &Wave, b: &Wave, len: u64) -> String {
     if a.scc != b.scc {
         out += &format!("scc={}\n", u8::from(b.scc));
     }
-    if b.pc != a.pc.wrapping_add(len) {
-        out += &format!("pc={:#x}\n", b.pc);
+    let note = named("pc");
+    if b.pc != a.pc.wrapping_add(len) || !note.is_empty() {
+        out += &format!("pc={:#x}{note}\n", b.pc);
     }
     out
 }
@@ -479,7 +558,9 @@ mod tests {
 
     fn run(asm: &str, sets: &[&str]) -> Result<String, String> {
         let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-        eval(Target::Gfx900, DEFAULT_MODE, asm, &sets).map_err(|e| e.to_string())
+        eval(Target::Gfx900, DEFAULT_MODE, asm, &sets)
+            .map(|e| e.out)
+            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -530,6 +611,23 @@ mod tests {
         );
     }
 
+    /// A vector instruction with EXEC 0 runs no lane and says so in a note; a scalar one
+    /// does not (issue 25).
+    #[test]
+    fn exec_zero_is_noted_for_vector_instructions() {
+        let notes = |asm: &str, sets: &[&str]| {
+            let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+            eval(Target::Gfx900, DEFAULT_MODE, asm, &sets)
+                .unwrap()
+                .notes
+        };
+        let n = notes("v_add_u32 v0, v1, v2", &["v1=1"]);
+        assert!(n.len() == 1 && n[0].starts_with("EXEC is 0"), "{n:?}");
+        assert_eq!(notes("ds_write_b32 v1, v2", &["m0=0xffffffff"]).len(), 1);
+        assert!(notes("v_add_u32 v0, v1, v2", &["exec_hi=1"]).is_empty());
+        assert!(notes("s_add_u32 s0, s1, s2", &[]).is_empty());
+    }
+
     #[test]
     fn errors_name_the_argument() {
         let e = run("s_mov_b32 s0, 0", &["q1=5"]).unwrap_err();
@@ -567,7 +665,46 @@ mod tests {
         );
         assert_eq!(
             run("s_getreg_b32 s0, hwreg(9, 0, 32)", &["s0=1"]).unwrap(),
-            "s0=0x0\n# sdst: gpuref's choice, rule gcn5.hwreg.reserved\n"
+            "s0=0x0 (accepts any value, rule gcn5.hwreg.reserved)\n\
+             # sdst: gpuref's choice, rule gcn5.hwreg.reserved\n"
+        );
+    }
+
+    /// Unsettled SGPR, memory and LDS results print their acceptance set and rule, as the
+    /// corpus marks them and as VGPR lanes always did (issue 25, defect 11 and the audit).
+    #[test]
+    fn unsettled_scalar_and_memory_results_are_noted() {
+        assert_eq!(
+            run(
+                "global_store_dword v[1:2], v3, off",
+                &["exec=1", "v[1:2]=0x1002", "v3=0xaabbccdd"]
+            )
+            .unwrap(),
+            "mem[0x1000:4]=0xaabbccdd (accepts any value, rule gcn5.flat.align)\n"
+        );
+        assert_eq!(
+            run(
+                "s_buffer_load_dwordx2 s[8:9], s[4:7], 0x0",
+                &[
+                    "mem[0x10000:8]=0xddbe06eec8313c2c",
+                    "s4=0x10000",
+                    "s6=0x100",
+                    "s7=0x27fac",
+                    "s8=0xa95884d2",
+                    "s9=0x32581e9e"
+                ]
+            )
+            .unwrap(),
+            "s8=0xc8313c2c\ns9=0xddbe06ee (accepts any value, rule gcn5.smem.buffer_range)\n"
+        );
+        // Unsettled bytes print even when unchanged (the store wrote what was there).
+        assert_eq!(
+            run(
+                "global_store_dword v[1:2], v3, off",
+                &["exec=1", "v[1:2]=0x1002", "v3=0"]
+            )
+            .unwrap(),
+            "mem[0x1000:4]=0x0 (accepts any value, rule gcn5.flat.align)\n"
         );
     }
 }

@@ -2,6 +2,7 @@
 //! Everything of the conformance layer that knows GCN5 lives in this folder: the value,
 //! encoding and state references, `eval`, the generators and the hand-typed spec cases.
 
+pub mod alias;
 pub mod alu;
 pub mod coverage;
 pub mod docs;
@@ -18,8 +19,8 @@ mod tests_shared;
 pub use crate::reference::{lookup_rule, Observed};
 
 use super::{
-    Checked, CoverageStats, EvalError, IsaEntry, Reuse, SmtError, SmtOptions, StateLevel,
-    ValueReference,
+    Checked, CoverageStats, EvalError, Evaluated, IsaEntry, Reuse, SmtError, SmtOptions,
+    StateLevel, ValueReference,
 };
 use crate::asm::{self, Assembled, Line};
 use crate::generate::Generated;
@@ -35,7 +36,8 @@ scc, flat_scratch, xnack_mask, pc, trapsts, status, tba, tma, vN (every lane), v
 L), v[N:N+1], v[N:N+1][L] (conformance/src/isa/gcn5/eval.rs lists them all, memory and LDS
 included); a VGPR given one value holds it in all 64 lanes. A VGPR whose lanes all
 changed alike prints as `v0=0x...`, otherwise `v0[LANE]=0x...` per changed lane; `pc=` only
-for a jump. MODE defaults to 0x3f0: the manual gives no launch value, so this is LLVM 14's
+for a jump. A vector instruction run with EXEC 0 (`exec` not set) has no active lane: it
+writes no lane result and a note on stderr says so (exit status 0). MODE defaults to 0x3f0: the manual gives no launch value, so this is LLVM 14's
 default compute kernel setting (round to nearest even, denormals kept, DX10_CLAMP=1,
 IEEE=1).";
 
@@ -106,6 +108,14 @@ impl IsaEntry for Gcn5Entry {
         Some((files, DIRS.iter().map(|d| format!("{d}/alu")).collect()))
     }
 
+    fn output_alias(&self, name: &str, got: &[(String, u64)]) -> Option<u64> {
+        alias::output_alias(name, got)
+    }
+
+    fn is_flag_output(&self, name: &str) -> bool {
+        alias::is_flag_output(name)
+    }
+
     fn value_reference(&self, file: &VecFile) -> Result<Box<dyn ValueReference>, String> {
         if !alu::is_alu_file(file) {
             return Err(format!(
@@ -146,17 +156,15 @@ impl IsaEntry for Gcn5Entry {
         Ok(asm::assemble::<Gcn5>(target(target_name)?, source))
     }
 
-    fn disassemble(
+    fn disassemble_each(
         &self,
         target_name: &str,
         words: &[u32],
         trailing: &[u8],
-    ) -> Result<Vec<Line>, String> {
-        Ok(asm::disassemble::<Gcn5>(
-            target(target_name)?,
-            words,
-            trailing,
-        ))
+        each: &mut dyn FnMut(Line) -> bool,
+    ) -> Result<(), String> {
+        asm::disassemble_each::<Gcn5>(target(target_name)?, words, trailing, each);
+        Ok(())
     }
 
     fn eval(
@@ -165,18 +173,11 @@ impl IsaEntry for Gcn5Entry {
         mode: Option<&str>,
         text: &str,
         regs: &[String],
-    ) -> Result<String, EvalError> {
+    ) -> Result<Evaluated, EvalError> {
         let t = target(target_name)?;
         let mode = match mode {
             None => gpuref_amd_gcn5::alu::mode::DEFAULT_MODE,
-            Some(m) => {
-                let parsed = match m.strip_prefix("0x").or_else(|| m.strip_prefix("0X")) {
-                    Some(h) => u32::from_str_radix(h, 16),
-                    None => m.parse(),
-                };
-                parsed
-                    .map_err(|_| format!("--mode `{m}`: expected a 32-bit hex or decimal value"))?
-            }
+            Some(m) => smt::parse_mode(m)?,
         };
         eval::eval(t, mode, text, regs)
     }

@@ -94,6 +94,7 @@ pub fn parse(text: &str) -> Result<Vec<SpecCase>, String> {
 pub fn run(case: &SpecCase) -> Result<(), String> {
     for &t in &case.targets {
         let out = eval(t, case.mode, &case.asm, &case.settings)
+            .map(|e| e.out)
             .map_err(|e| format!("line {} on {t}: `{}`: {e}", case.line, case.asm))?;
         let got: BTreeSet<String> = out
             .lines()

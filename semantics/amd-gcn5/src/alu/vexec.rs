@@ -142,19 +142,31 @@ pub fn handles_id(id: RowId) -> bool {
     kernel_of(id).is_some() || wavelevel::row_of(id).is_some()
 }
 
+/// The float flags in TRAPSTS.EXCP bit order, bit 0 first (rule `gcn5.valu.trapsts`).
+pub const EXCP_ORDER: [Flags; 6] = [
+    Flags::INVALID,
+    Flags::INPUT_DENORMAL,
+    Flags::DIV_BY_ZERO,
+    Flags::OVERFLOW,
+    Flags::UNDERFLOW,
+    Flags::INEXACT,
+];
+
 /// TRAPSTS.EXCP bits of float flags (rule `gcn5.valu.trapsts`).
 pub fn trapsts_bits(f: Flags) -> u32 {
-    [
-        Flags::INVALID,
-        Flags::INPUT_DENORMAL,
-        Flags::DIV_BY_ZERO,
-        Flags::OVERFLOW,
-        Flags::UNDERFLOW,
-        Flags::INEXACT,
-    ]
-    .iter()
-    .enumerate()
-    .fold(0, |b, (i, &flag)| b | (u32::from(f.contains(flag)) << i))
+    EXCP_ORDER
+        .iter()
+        .enumerate()
+        .fold(0, |b, (i, &flag)| b | (u32::from(f.contains(flag)) << i))
+}
+
+/// The float flags of TRAPSTS.EXCP bits (the inverse of [`trapsts_bits`] on bits 5:0).
+pub fn flags_of_trapsts(bits: u32) -> Flags {
+    EXCP_ORDER
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| bits >> i & 1 == 1)
+        .fold(Flags::NONE, |a, (_, f)| a | *f)
 }
 
 /// One source as the lanes read it.

@@ -275,18 +275,31 @@ pub fn count_operands(
 pub type Modifier<'a> = (usize, &'a str, &'a str, &'a str);
 
 /// The modifier tokens (column, text) in order, each split at its first `:`; a key given a
-/// second time is an error at that token (the caller stops at the first error, so errors
-/// keep text order).
+/// second time, or a token filling a field an earlier token filled (`mul:` and `div:` both
+/// set the output modifier), is an error at that token naming both (the caller stops at the
+/// first error, so errors keep text order).
 pub fn modifiers<'a>(
     toks: impl IntoIterator<Item = (usize, &'a str)>,
 ) -> impl Iterator<Item = Result<Modifier<'a>, (usize, String)>> {
-    let mut seen: Vec<&'a str> = Vec::new();
+    // (field, first token) of each token seen.
+    let mut seen: Vec<(&'a str, &'a str)> = Vec::new();
     toks.into_iter().map(move |(col, tok)| {
         let (key, val) = tok.split_once(':').unwrap_or((tok, ""));
-        if seen.contains(&key) {
-            return Err((col, format!("`{key}` given twice")));
+        let field = match key {
+            "mul" | "div" => "omod",
+            _ => key,
+        };
+        if let Some((_, first)) = seen.iter().find(|s| s.0 == field) {
+            return Err(if first.split(':').next() == Some(key) {
+                (col, format!("`{key}` given twice"))
+            } else {
+                (
+                    col,
+                    format!("`{tok}` conflicts with `{first}`: one output modifier"),
+                )
+            });
         }
-        seen.push(key);
+        seen.push((field, tok));
         Ok((col, tok, key, val))
     })
 }

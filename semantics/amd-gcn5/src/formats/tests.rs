@@ -231,3 +231,170 @@ fn parse_never_panics_on_prefixes_and_mutations() {
         }
     }
 }
+
+/// A modifier given twice, or two filling one field (`mul:` and `div:`), is a located error
+/// naming it in every format, as llvm-mc rejects them (issue 25, defect 10); no last-one-wins.
+#[test]
+fn repeated_or_conflicting_modifiers_are_located_errors() {
+    let cases: &[(Target, &str, usize, &str)] = &[
+        (
+            Target::Gfx900,
+            "v_add_f32_e64 v0, v1, v2 mul:2 div:2",
+            32,
+            "`div:2` conflicts with `mul:2`",
+        ),
+        (
+            Target::Gfx900,
+            "v_add_f32_e64 v0, v1, v2 div:2 mul:4",
+            32,
+            "`mul:4` conflicts with `div:2`",
+        ),
+        (
+            Target::Gfx900,
+            "v_add_f32_e64 v0, v1, v2 mul:2 mul:2",
+            32,
+            "`mul` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "v_add_f32_e64 v0, v1, v2 clamp clamp",
+            32,
+            "`clamp` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "v_add_f32_e64 v0, v1, v2 mul:2 clamp div:2",
+            38,
+            "conflicts with `mul:2`",
+        ),
+        (
+            Target::Gfx900,
+            "v_cvt_f32_f16_e64 v0, v1 mul:2 mul:2",
+            32,
+            "`mul` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "v_cmp_eq_f32_e64 s[0:1], v1, v2 clamp clamp",
+            39,
+            "`clamp` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "v_add_co_u32_e64 v0, s[0:1], v1, v2 clamp clamp",
+            43,
+            "`clamp` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "v_interp_p1ll_f16 v0, v1, attr0.x clamp clamp",
+            41,
+            "`clamp` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "v_interp_p1ll_f16 v0, v1, attr0.x mul:2 div:2",
+            41,
+            "`div:2` conflicts",
+        ),
+        (
+            Target::Gfx900,
+            "v_interp_p2_f16 v0, v1, attr0.x, v2 high high",
+            42,
+            "`high` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "v_add_f32_sdwa v0, v1, v2 clamp clamp",
+            33,
+            "clamp",
+        ),
+        (
+            Target::Gfx900,
+            "v_add_f32_sdwa v0, v1, v2 mul:2 div:2",
+            33,
+            "div:2",
+        ),
+        (
+            Target::Gfx900,
+            "v_add_f32_dpp v0, v1, v2 row_mirror bound_ctrl:0 bound_ctrl:0",
+            50,
+            "bound_ctrl:0",
+        ),
+        (
+            Target::Gfx900,
+            "v_pk_add_f16 v0, v1, v2 op_sel:[1,0] op_sel:[0,1]",
+            38,
+            "given twice",
+        ),
+        (
+            Target::Gfx900,
+            "v_pk_add_f16 v0, v1, v2 clamp clamp",
+            31,
+            "given twice",
+        ),
+        (
+            Target::Gfx908,
+            "v_mfma_f32_32x32x1f32 a[0:31], v0, v1, a[0:31] cbsz:1 cbsz:1",
+            55,
+            "given twice",
+        ),
+        (
+            Target::Gfx900,
+            "global_load_dword v0, v[1:2], off glc glc",
+            39,
+            "`glc` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "buffer_load_dword v0, off, s[0:3], 0 glc glc",
+            42,
+            "`glc` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "ds_read_b32 v0, v1 offset:4 offset:8",
+            29,
+            "`offset` given twice",
+        ),
+        (
+            Target::Gfx900,
+            "s_load_dword s0, s[2:3], 0x0 glc glc",
+            34,
+            "glc",
+        ),
+        (
+            Target::Gfx900,
+            "exp mrt0 v0, v1, v2, v3 done done",
+            30,
+            "done",
+        ),
+    ];
+    for &(t, text, col, fragment) in cases {
+        let e = parse(t, text).expect_err(text);
+        assert_eq!(e.column, col, "{text}: {e}");
+        assert!(e.reason.contains(fragment), "{text}: {e}");
+    }
+}
+
+/// A token after an e32 operand is named at its column, not blamed on the operand before it
+/// (issue 25, defect 9: `v2 foo` said "the e32 form's second source must be a VGPR").
+#[test]
+fn a_stray_token_after_an_e32_operand_is_named() {
+    let t = Target::Gfx900;
+    for (text, col, fragment) in [
+        ("v_add_f32 v0, v1, v2 foo", 22, "unexpected `foo`"),
+        ("v_add_f32_e32 v0, v1, v2 clamp", 26, "unexpected `clamp`"),
+        ("v_add_f32 v0, v1 foo, v2", 18, "unexpected `foo`"),
+        ("v_mov_b32 v0, v1 bar baz", 18, "unexpected `bar`"),
+    ] {
+        let e = parse(t, text).expect_err(text);
+        assert_eq!(
+            (e.column, e.reason.contains(fragment)),
+            (col, true),
+            "{text}: {e}"
+        );
+    }
+    // The e64 form still takes its modifiers when no suffix is written.
+    assert!(parse(t, "v_add_f32 v0, v1, v2 clamp").is_ok());
+}

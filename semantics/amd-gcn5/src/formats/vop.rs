@@ -235,6 +235,26 @@ pub fn write_text(out: &mut String, row: &Row, v: &Vop, literal: Option<u32>) {
     }
 }
 
+/// Where a second blank-separated token starts in operand `t`, outside brackets and
+/// parentheses (`v2 foo` gives 3).
+fn second_token(t: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut blank = false;
+    for (i, b) in t.bytes().enumerate() {
+        let is_blank = b == b' ' || b == b'\t';
+        if blank && !is_blank && depth <= 0 {
+            return Some(i);
+        }
+        match b {
+            b'[' | b'(' => depth += 1,
+            b']' | b')' => depth -= 1,
+            _ => {}
+        }
+        blank = is_blank;
+    }
+    None
+}
+
 /// Parse the operands of the e32 form (`ops` starts at 0-based column `base`).
 pub fn parse(row: &Row, ops: &str, base: usize) -> Result<(Vop, Option<u32>), (usize, String)> {
     let shape = valu::shape(row);
@@ -245,6 +265,16 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<(Vop, Option<u32>), (u
     };
     let end = base + ops.len();
     valu::check_operand_count(&items, shape, end, "e32", row)?;
+    // An operand is one token: a second one (`v2 foo`) is named, not blamed on the first.
+    for &(col, t) in &items {
+        if let Some(pos) = second_token(t) {
+            let extra = t[pos..].split_whitespace().next().unwrap_or("");
+            return Err((
+                col + pos,
+                format!("unexpected `{extra}` (the e32 form takes no modifiers)"),
+            ));
+        }
+    }
     let mut v = Vop {
         vdst: 0,
         src0: VectorSrc::Scalar(ScalarSrc::Reg(ScalarReg::Sgpr(crate::operand::Sgpr(0)))),

@@ -16,7 +16,7 @@
 //! VOP3B's lane mask to SDST; V_CNDMASK/V_ADDC/V_SUBB*'s lane mask source is SRC2.
 //! Which modifiers a row takes: [`valu::shape`].
 
-use super::shared::{push_sreg, push_vgpr, PerRow};
+use super::shared::{modifiers, push_sreg, push_vgpr, PerRow};
 use super::valu::{self, check_kind, check_src, Role, Shape, SrcKind};
 use super::{illegal, split_operands, truncated, UNUSED};
 use crate::instructions::{Format, Row};
@@ -453,10 +453,14 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Vop3, (usize, String)>
         let first = words.next().unwrap_or("").to_string();
         let mut off = last.find(char::is_whitespace).unwrap_or(last.len());
         let rest = &last[off..];
-        let tokens: Vec<&str> = rest.split_whitespace().collect();
-        for tok in tokens {
+        let mut located = Vec::new();
+        for tok in rest.split_whitespace() {
             let tcol = col + last[off..].find(tok).map_or(0, |p| p + off);
             off = tcol - col + tok.len();
+            located.push((tcol, tok));
+        }
+        for modifier in modifiers(located) {
+            let (tcol, tok, _, _) = modifier?;
             let e = |r: &str| (tcol, r.to_string());
             match tok {
                 "clamp" => v.clamp = true,

@@ -15,6 +15,7 @@
 //! `v_interp_mov_f32_e64 v5, p10, attr1.x`. Modifiers (LLVM's profiles): ABS/NEG on the
 //! VGPR sources (not MOV's selector), CLAMP everywhere, OMOD except on the P2 f16 rows.
 
+use super::shared::modifiers;
 use super::vintrp::{ATTR_REASON, MAX_ATTR, MOV_REASON};
 use super::vop3::{ENCODING, LDS_DIRECT_SRC0};
 use super::{illegal, split_operands, truncated, UNUSED};
@@ -307,8 +308,15 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Interp, (usize, String
     if let Some((col, last)) = items.last().cloned() {
         let mut toks = last.split_whitespace();
         let first = toks.next().unwrap_or("").to_string();
+        let mut off = first.len();
+        let mut located = Vec::new();
         for tok in toks {
-            let tcol = col + last.find(tok).unwrap_or(0);
+            let tcol = col + last[off..].find(tok).map_or(0, |p| p + off);
+            off = tcol - col + tok.len();
+            located.push((tcol, tok));
+        }
+        for modifier in modifiers(located) {
+            let (tcol, tok, _, _) = modifier?;
             match tok {
                 "high" if is_f16(k) => v.high = true,
                 "clamp" => v.clamp = true,

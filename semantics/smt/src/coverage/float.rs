@@ -1,6 +1,6 @@
 //! The float coverage models: IBM FPgen-style models of the exact result of a rounded
 //! operation, and GPU models (flush boundaries, legacy zeros, float-to-int limits, 16-bit
-//! overflow under FP16_OVFL).
+//! overflow where the mode saturates it).
 //!
 //! The result models are stated on the exact result of the model's operation at the bit
 //! level (exact.rs): its magnitude `cv_s` in a fixed-point frame of the result format F,
@@ -13,15 +13,7 @@ use super::exact::{self, bias, lit as flit, sk};
 use super::{cov, Class, Coverage, Format, FpOp, OpKind};
 use crate::Model;
 
-/// FP16_OVFL set, round toward zero (single and double/half), denormals allowed,
-/// DX10_CLAMP, IEEE.
-pub const F16_OVFL_RTZ: u32 = 0x80_03ff;
-/// The modifier models' MODEs (note 0041, "Modifier models"): DX10_CLAMP = 1 (the default
-/// MODE); DX10_CLAMP = 0 with IEEE = 0, denormals kept, RNE; every denormal flushed with
-/// IEEE = 0, where OMOD applies (MI100 "6.2.2. Instruction Outputs").
-pub const CLAMP_DX10: u32 = 0x3f0;
-pub const CLAMP_NO_DX10: u32 = 0x0f0;
-pub const OMOD_APPLIES: u32 = 0x000;
+use super::RunMode::{ClampKeepsNan, ClampNanToZero, OutputScaleApplies, OverflowSaturatesRtz};
 
 #[rustfmt::skip]
 pub const MODELS: &[Coverage] = &[
@@ -50,15 +42,15 @@ pub const MODELS: &[Coverage] = &[
     cov("gpu.cvt_lower_beyond",         Class::ToInt,   "the operand is the float just below -2^(N-1) (signed) or -1.0 (unsigned): just outside the integer range"),
     cov("gpu.pk_tie_lo",                Class::Packed,  "a packed 16-bit row's low half: its exact result is a tie (as fpgen.tie)"),
     cov("gpu.pk_tie_hi",                Class::Packed,  "a packed 16-bit row's high half: its exact result is a tie (as fpgen.tie)"),
-    Coverage { name: "gpu.pk_f16_overflow_lo", class: Class::Packed, what: "a packed 16-bit row's low half: |exact result| >= 2^16 (as gpu.f16_overflow), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ], mods: "" },
-    Coverage { name: "gpu.pk_f16_overflow_hi", class: Class::Packed, what: "a packed 16-bit row's high half: |exact result| >= 2^16 (as gpu.f16_overflow), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ], mods: "" },
-    Coverage { name: "gpu.f16_overflow", class: Class::Half, what: "a 16-bit result with |exact result| >= 2^16 (past MAX + ulp/2 in every rounding mode), run with FP16_OVFL set and rounding toward zero", modes: &[F16_OVFL_RTZ], mods: "" },
-    Coverage { name: "gpu.clamp_above_one", class: Class::Modifier, what: "1.0 < exact result < 2.0, run with CLAMP: the clamp's upper edge (1.0)", modes: &[CLAMP_DX10], mods: "clamp" },
-    Coverage { name: "gpu.clamp_below_zero", class: Class::Modifier, what: "-1.0 < exact result < 0, run with CLAMP: the clamp's lower edge (+0)", modes: &[CLAMP_DX10], mods: "clamp" },
-    Coverage { name: "gpu.clamp_nan", class: Class::Modifier, what: "the first operand is a NaN, run with CLAMP under DX10_CLAMP = 1 (the NaN clamps to +0) and DX10_CLAMP = 0 (it passes)", modes: &[CLAMP_DX10, CLAMP_NO_DX10], mods: "clamp" },
-    Coverage { name: "gpu.omod_overflow", class: Class::Modifier, what: "2^EMAX <= |exact result| <= MAX, exact in F, no subnormal operand, run with OMOD x2 under MODE 0x0: a finite result the multiply takes past MAX", modes: &[OMOD_APPLIES], mods: "mul:2" },
-    Coverage { name: "gpu.omod_mul4_overflow", class: Class::Modifier, what: "2^(EMAX-1) <= |exact result| < 2^EMAX, exact in F, no subnormal operand, run with OMOD x4 under MODE 0x0: x4 overflows where x2 would not", modes: &[OMOD_APPLIES], mods: "mul:4" },
-    Coverage { name: "gpu.omod_to_subnormal", class: Class::Modifier, what: "MIN_NORMAL <= |exact result| < 2 MIN_NORMAL, exact in F, no subnormal operand, run with OMOD x0.5 under MODE 0x0: a normal result the multiply takes below the smallest normal (flushed)", modes: &[OMOD_APPLIES], mods: "div:2" },
+    Coverage { name: "gpu.pk_f16_overflow_lo", class: Class::Packed, what: "a packed 16-bit row's low half: |exact result| >= 2^16 (as gpu.f16_overflow), run where 16-bit overflow saturates, rounding toward zero", modes: &[OverflowSaturatesRtz], mods: "" },
+    Coverage { name: "gpu.pk_f16_overflow_hi", class: Class::Packed, what: "a packed 16-bit row's high half: |exact result| >= 2^16 (as gpu.f16_overflow), run where 16-bit overflow saturates, rounding toward zero", modes: &[OverflowSaturatesRtz], mods: "" },
+    Coverage { name: "gpu.f16_overflow", class: Class::Half, what: "a 16-bit result with |exact result| >= 2^16 (past MAX + ulp/2 in every rounding mode), run where 16-bit overflow saturates, rounding toward zero", modes: &[OverflowSaturatesRtz], mods: "" },
+    Coverage { name: "gpu.clamp_above_one", class: Class::Modifier, what: "1.0 < exact result < 2.0, run with CLAMP: the clamp's upper edge (1.0)", modes: &[ClampNanToZero], mods: "clamp" },
+    Coverage { name: "gpu.clamp_below_zero", class: Class::Modifier, what: "-1.0 < exact result < 0, run with CLAMP: the clamp's lower edge (+0)", modes: &[ClampNanToZero], mods: "clamp" },
+    Coverage { name: "gpu.clamp_nan", class: Class::Modifier, what: "the first operand is a NaN, run with CLAMP where the clamp turns a NaN into +0 and where it passes it", modes: &[ClampNanToZero, ClampKeepsNan], mods: "clamp" },
+    Coverage { name: "gpu.omod_overflow", class: Class::Modifier, what: "2^EMAX <= |exact result| <= MAX, exact in F, no subnormal operand, run with OMOD x2 where OMOD applies: a finite result the multiply takes past MAX", modes: &[OutputScaleApplies], mods: "mul:2" },
+    Coverage { name: "gpu.omod_mul4_overflow", class: Class::Modifier, what: "2^(EMAX-1) <= |exact result| < 2^EMAX, exact in F, no subnormal operand, run with OMOD x4 where OMOD applies: x4 overflows where x2 would not", modes: &[OutputScaleApplies], mods: "mul:4" },
+    Coverage { name: "gpu.omod_to_subnormal", class: Class::Modifier, what: "MIN_NORMAL <= |exact result| < 2 MIN_NORMAL, exact in F, no subnormal operand, run with OMOD x0.5 where OMOD applies: a normal result the multiply takes below the smallest normal (flushed)", modes: &[OutputScaleApplies], mods: "div:2" },
 ];
 
 fn model(name: &str) -> Coverage {

@@ -111,14 +111,31 @@ pub struct Coverage {
     pub class: Class,
     /// What the condition states.
     pub what: &'static str,
-    /// MODE values the model is solved and run under instead of the row's corpus MODEs
-    /// (empty: the corpus MODEs).
-    pub modes: &'static [u32],
+    /// The run modes the model is solved and run under instead of the row's corpus modes
+    /// (empty: the corpus modes); each ISA says which of its mode register values each is.
+    pub modes: &'static [RunMode],
     /// The output modifier words (LLVM syntax: `clamp`, `mul:2`, `mul:4`, `div:2`) the
     /// model's input is run with, in the row's form that takes them; "" for the row's plain text. The
     /// condition is on the unmodified operation (note 0041, "Modifier models"); rows that
     /// do not take the modifier get no pair.
     pub mods: &'static str,
+}
+
+/// A float mode a coverage model needs to be solved and run under, named by what it does;
+/// each ISA maps it to a value of its mode register (in the ISA's coverage generator of
+/// gpuref-conformance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RunMode {
+    /// 16-bit results that overflow saturate to the largest finite value, rounding toward
+    /// zero, denormals kept.
+    OverflowSaturatesRtz,
+    /// The output clamp turns a NaN into +0 (the default float mode).
+    ClampNanToZero,
+    /// The output clamp passes a NaN through (IEEE mode off, denormals kept,
+    /// round to nearest even).
+    ClampKeepsNan,
+    /// The output scale (×2, ×4, ×0.5) applies: IEEE mode off, every denormal flushed.
+    OutputScaleApplies,
 }
 
 /// A coverage model solved under the row's corpus MODEs (the tables of each family).

@@ -17,6 +17,7 @@
 pub mod coverage;
 mod forms;
 pub mod mix;
+pub mod writes;
 
 use super::{case_id, Rng};
 use crate::isa::gcn5::alu::{flags_of_trapsts, get, wave, EXCP_MASK};
@@ -71,10 +72,10 @@ struct Plan {
     /// The row takes OMOD (LLVM's profile, `valu::Mods::omod`).
     omod: bool,
     inputs: Vec<Input>,
-    /// Registers the instruction always writes (eval names; pairs as `v[0:1]`).
-    dsts: Vec<String>,
-    /// Outputs holding a lane mask (the lane's bit may be unsettled).
-    lane_masks: Vec<String>,
+    /// State the instruction writes that no operand field names (EXEC of V_CMPX,
+    /// V_CLREXCP's TRAPSTS); the registers its fields name come from the decoded
+    /// instruction ([`writes::explicit`]).
+    implicit: Vec<String>,
     /// The destination's float type (for `nan:T` and ranges).
     dst_float: Option<FloatType>,
     float: bool,
@@ -145,8 +146,7 @@ fn vop3p_plan(row: &'static Row) -> Plan {
         vop3_text: None,
         omod: false,
         inputs,
-        dsts: vec!["v0".into()],
-        lane_masks: Vec::new(),
+        implicit: Vec::new(),
         // A 32-bit float result (MAD/FMA_MIX_F32, DOT2_F32_F16) keeps a kernel's range as
         // a range; the packed and MIXLO/MIXHI results are halves, whose sets are masks.
         dst_float: match vop3p::kind(row) {
@@ -179,8 +179,7 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
     };
     let mut ops = Vec::new();
     let mut inputs = Vec::new();
-    let mut dsts = Vec::new();
-    let mut lane_masks = Vec::new();
+    let mut implicit = Vec::new();
     let mut dst_float = None;
     let mut float = false;
     let mut e64_ops = Vec::new();
@@ -189,23 +188,11 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
         let (text, text64) = match o.role {
             Role::Vdst => {
                 let t = vrange(0, o.ty.dwords());
-                if o.ty.dwords() == 4 {
-                    dsts.extend((0..4).map(|i| format!("v{i}")));
-                } else {
-                    dsts.push(t.clone());
-                }
                 dst_float = float_type(o.ty);
                 (t.clone(), t)
             }
-            Role::Sdst => {
-                dsts.push("s0".into());
-                ("s0".into(), "s0".into())
-            }
-            Role::CarryOut => {
-                dsts.push(if e32 { "vcc" } else { "s[20:21]" }.into());
-                lane_masks.push(if e32 { "vcc" } else { "s[20:21]" }.to_string());
-                ("vcc".into(), "s[20:21]".into())
-            }
+            Role::Sdst => ("s0".into(), "s0".into()),
+            Role::CarryOut => ("vcc".into(), "s[20:21]".into()),
             Role::Src0 | Role::Src1 | Role::Src2 => {
                 let i = match o.role {
                     Role::Src0 => 0,
@@ -246,13 +233,12 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
             name: "trapsts".into(),
             kind: Kind::I32,
         });
-        dsts.push("trapsts".into());
+        implicit.push("trapsts".into());
     } else if ops.is_empty() {
         return Err("no operands: nothing a value vector can observe".into());
     }
     if row.name.starts_with("V_CMPX") {
-        dsts.push("exec".into());
-        lane_masks.push("exec".into());
+        implicit.push("exec".into());
     }
     // Rows that read their destination (MAC, the accumulating dots).
     let reads_d = ["MAC", "DOT2C", "DOT4C", "DOT8C"]
@@ -279,8 +265,7 @@ fn valu_plan(row: &'static Row, force_e64: bool) -> Result<Plan, String> {
         vop3_text,
         omod: shape.mods.omod,
         inputs,
-        dsts,
-        lane_masks,
+        implicit,
         dst_float,
         float,
         salu: false,
@@ -292,7 +277,6 @@ fn salu_plan(row: &'static Row) -> Result<Plan, String> {
     let lower = row.name.to_ascii_lowercase();
     let mut ops = Vec::new();
     let mut inputs = Vec::new();
-    let mut dsts = Vec::new();
     let sopk = row.format == Format::Sopk;
     let reads_d = sopk || row.name.contains("BITSET") || row.name.starts_with("S_CMOV");
     for slot in salu_shape(row) {
@@ -304,9 +288,6 @@ fn salu_plan(row: &'static Row) -> Result<Plan, String> {
                         name: srange(0, n),
                         kind: if n == 2 { Kind::I64 } else { Kind::I32 },
                     });
-                }
-                if !row.name.starts_with("S_CMPK") {
-                    dsts.push(srange(0, n));
                 }
             }
             SSlot::Ssrc0(n) | SSlot::Ssrc1(n) => {
@@ -341,8 +322,7 @@ fn salu_plan(row: &'static Row) -> Result<Plan, String> {
         vop3_text: None,
         omod: false,
         inputs,
-        dsts,
-        lane_masks: Vec::new(),
+        implicit: Vec::new(),
         dst_float: None,
         float: false,
         salu: true,
@@ -392,8 +372,22 @@ fn run_case(
     let mut w = wave(mode, &inputs)?;
     let before = w.clone();
     execute(&mut w, &inst).map_err(|e| e.to_string())?;
-    // Outputs: the destinations, then every other register that changed.
-    let mut names: Vec<String> = plan.dsts.clone();
+    // Outputs: the destinations the decoded fields name and the implicit state, then
+    // every other register that changed.
+    let written = writes::explicit(&inst);
+    let mut names: Vec<String> = written.iter().map(|w| w.name.clone()).collect();
+    names.extend(plan.implicit.iter().cloned());
+    let lane_masks: Vec<&str> = written
+        .iter()
+        .filter(|w| w.lane_mask)
+        .map(|w| w.name.as_str())
+        .chain(
+            plan.implicit
+                .iter()
+                .map(String::as_str)
+                .filter(|n| *n == "exec"),
+        )
+        .collect();
     let covered: HashSet<String> = names.iter().flat_map(|n| expand(n)).collect();
     let mut changed = Vec::new();
     for (i, (x, y)) in before.sgpr.iter().zip(&w.sgpr).enumerate() {
@@ -482,7 +476,7 @@ fn run_case(
                 let settled = matches!(why.accept, Accept::Mask(m) if m & 1 == 1);
                 if !settled {
                     for (n, s) in outputs.iter_mut() {
-                        if plan.lane_masks.contains(n) {
+                        if lane_masks.contains(&n.as_str()) {
                             let v = read(n)?;
                             *s = Spec(vec![Alt::Masked {
                                 value: v & !1,
@@ -566,6 +560,56 @@ fn edge_tuples(plan: &Plan, rng: &mut Rng, cap: usize) -> Vec<Vec<u64>> {
             .map(|e| e[rng.next_u64() as usize % e.len()])
             .collect();
         push(t, &mut out);
+    }
+    out
+}
+
+/// Crossings of the edge values in a fixed order, for a group whose cases all check the
+/// same value: source k takes class `(i + k * d) % len` for d = 1, 2, ... and then 0
+/// (the diagonal), i = 0, 1, ...; at most 1024 tuples.
+fn varied_tuples(plan: &Plan) -> impl Iterator<Item = Vec<u64>> + '_ {
+    let edges: Vec<Vec<u64>> = plan.inputs.iter().map(|i| i.kind.edges()).collect();
+    let longest = edges.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    (1..=longest)
+        .flat_map(move |d| (0..longest).map(move |i| (d % longest, i)))
+        .map(move |(d, i)| {
+            edges
+                .iter()
+                .enumerate()
+                .map(|(k, e)| e[(i + k * d) % e.len()])
+                .collect()
+        })
+        .take(1024)
+}
+
+/// More tuples of the random level, after its first `n`, each followed by a copy whose
+/// sources of source 0's kind all take source 0's value, or whose 32-bit source 0 is the
+/// 16-bit immediate sign-extended (equal operands, which random bits almost never give):
+/// at most 512 pairs.
+fn random_pool(target: Target, plan: &Plan, n: usize) -> Vec<Vec<u64>> {
+    let seed = format!("alu-random|{}|{}", target.name(), plan.row.name);
+    let mut rng = Rng::from_name(&seed);
+    let draw =
+        |rng: &mut Rng| -> Vec<u64> { plan.inputs.iter().map(|i| i.kind.random(rng)).collect() };
+    for _ in 0..n {
+        draw(&mut rng);
+    }
+    let mut out = Vec::new();
+    for _ in 0..512 {
+        let t = draw(&mut rng);
+        let mut same = t.clone();
+        if let Some(first) = plan.inputs.first() {
+            for (k, inp) in plan.inputs.iter().enumerate().skip(1) {
+                if inp.kind == first.kind && !inp.name.is_empty() {
+                    same[k] = t[0];
+                } else if inp.kind == Kind::I16 && first.kind == Kind::I32 {
+                    // SOPK: the register equal to the sign-extended immediate.
+                    same[0] = t[k] as u16 as i16 as i32 as u32 as u64;
+                }
+            }
+        }
+        out.push(t);
+        out.push(same);
     }
     out
 }
@@ -747,6 +791,37 @@ fn row_cases(
             };
             if ids.insert(case.id.clone()) {
                 cases[i].push(case);
+            }
+        }
+    }
+    // A group whose cases all expect the same checked value checks nothing an emulator
+    // could get wrong inside it (a compare on equal operands is always false for `lt`):
+    // an edge or random group of two or more cases gets one more case, the first of the
+    // varied crossings (`varied_tuples`; for the random level `random_pool`) whose
+    // checked value differs.
+    for (g, cs) in groups.iter().zip(cases.iter_mut()) {
+        if !matches!(g.level, Level::Edge | Level::Random) || cs.len() < 2 {
+            continue;
+        }
+        let Ok(inst) = formats::decode(target, &cs[0].words).map(|(i, _)| i) else {
+            continue;
+        };
+        let dsts = writes::explicit(&inst);
+        let first = writes::checked(&cs[0], &dsts);
+        if cs.iter().any(|c| writes::checked(c, &dsts) != first) {
+            continue;
+        }
+        let pool: Vec<Vec<u64>> = match g.level {
+            Level::Random => random_pool(target, plan, g.tuples.len()),
+            _ => varied_tuples(plan).collect(),
+        };
+        for t in pool {
+            let Ok(case) = run_case(target, plan, &g.text, g.mode, &t) else {
+                continue;
+            };
+            if writes::checked(&case, &dsts) != first && ids.insert(case.id.clone()) {
+                cs.push(case);
+                break;
             }
         }
     }

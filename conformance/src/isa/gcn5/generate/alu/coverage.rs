@@ -12,7 +12,7 @@
 
 use super::{forms, plans, Group, Level, Plan, DEFAULT_MODE, FLOAT_MODES};
 use gpuref_amd_gcn5::Target;
-use gpuref_smt::coverage::{self, parse, Coverage, Entry};
+use gpuref_smt::coverage::{self, parse, Coverage, Entry, RunMode};
 use gpuref_smt::Model;
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -86,10 +86,24 @@ fn mapping(plan: &Plan, model: &Model) -> Result<Vec<Option<&'static str>>, Stri
     Ok(map)
 }
 
+/// GCN5's MODE value for a coverage model's run mode (note 0041, "Modifier models"):
+/// FP16_OVFL set with round toward zero (single and double/half), denormals allowed,
+/// DX10_CLAMP and IEEE; DX10_CLAMP = 1 (the default MODE); DX10_CLAMP = 0 with IEEE = 0,
+/// denormals kept, RNE; every denormal flushed with IEEE = 0, where OMOD applies (MI100
+/// "6.2.2. Instruction Outputs").
+pub fn mode_of(run: RunMode) -> u32 {
+    match run {
+        RunMode::OverflowSaturatesRtz => 0x80_03ff,
+        RunMode::ClampNanToZero => DEFAULT_MODE,
+        RunMode::ClampKeepsNan => 0x0f0,
+        RunMode::OutputScaleApplies => 0x000,
+    }
+}
+
 /// The MODEs a coverage model is solved and run under for a row.
 fn modes(plan: &Plan, cov: &Coverage) -> Vec<u32> {
     if !cov.modes.is_empty() {
-        cov.modes.to_vec()
+        cov.modes.iter().map(|r| mode_of(*r)).collect()
     } else if plan.float {
         FLOAT_MODES.to_vec()
     } else {

@@ -162,3 +162,148 @@ fn malformed_lines_are_errors_with_line_and_column() {
         assert!(e.message.contains(what), "{e}");
     }
 }
+
+/// The `.vec` files under a folder, sorted.
+fn vec_files(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "vec") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(root, &mut files);
+    files.sort();
+    assert!(
+        files.len() > 100,
+        "{}: {} files",
+        root.display(),
+        files.len()
+    );
+    files
+}
+
+/// Every committed ALU case of a target, with its file's path.
+fn committed_cases(target: Target) -> Vec<(std::path::PathBuf, Case)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../vectors")
+        .join(target_dir(target))
+        .join("alu");
+    let mut out = Vec::new();
+    for path in vec_files(&root) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (file, errors) = crate::vector::parse(&path, &text);
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+        out.extend(file.cases.into_iter().map(|c| (path.clone(), c)));
+    }
+    out
+}
+
+#[test]
+fn every_expected_output_is_a_register_the_instruction_writes() {
+    for target in [Target::Gfx900, Target::Gfx908] {
+        let mut wrong = Vec::new();
+        let mut kinds = std::collections::BTreeMap::new();
+        let cases = committed_cases(target);
+        for (path, case) in &cases {
+            let (inst, _) = formats::decode(target, &case.words)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), case.line));
+            let allowed = writes::allowed(&inst);
+            for (name, _) in &case.outputs {
+                if !allowed.contains(name) {
+                    let m = case.asm.split_whitespace().next().unwrap_or("");
+                    let kind = format!(
+                        "{} {name}",
+                        m.split('_').take(2).collect::<Vec<_>>().join("_")
+                    );
+                    *kinds.entry(kind).or_insert(0usize) += 1;
+                    wrong.push(format!(
+                        "{}:{}: `{}` expects {name}, the instruction writes {}",
+                        path.display(),
+                        case.line,
+                        case.asm,
+                        allowed.join(" ")
+                    ));
+                }
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{}: {} of {} cases name a register the instruction does not write ({kinds:?}); first:\n{}",
+            target.name(),
+            wrong.len(),
+            cases.len(),
+            wrong[..wrong.len().min(5)].join("\n")
+        );
+    }
+}
+
+/// A group of two or more cases all expecting the same checked value (`writes::checked`:
+/// the destinations' values) checks nothing inside it that an emulator could get wrong. A
+/// file whose cases all expect one value is exempt: there the value is the instruction's
+/// constant (V_CMP_F/V_CMP_T/V_CMP_TRU, S_GETPC_B64 at a fixed PC, S_*_SAVEEXEC's old
+/// EXEC, 1 in one lane), whatever the inputs.
+#[test]
+fn every_group_of_two_or_more_cases_has_a_checked_value_that_varies() {
+    use std::collections::{BTreeMap, BTreeSet};
+    for target in [Target::Gfx900, Target::Gfx908] {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../vectors")
+            .join(target_dir(target))
+            .join("alu");
+        let mut constant = Vec::new();
+        let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+        let mut groups = 0;
+        for path in vec_files(&root) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let (file, _) = crate::vector::parse(&path, &text);
+            let checked = |c: &Case| {
+                let (inst, _) = formats::decode(target, &c.words).unwrap();
+                writes::checked(c, &writes::explicit(&inst))
+            };
+            let in_file: BTreeSet<String> = file.cases.iter().map(checked).collect();
+            if in_file.len() < 2 {
+                continue;
+            }
+            let mut starts: Vec<(usize, &str)> =
+                file.groups.iter().map(|(i, l)| (*i, l.as_str())).collect();
+            starts.push((file.cases.len(), ""));
+            for w in starts.windows(2) {
+                let ((a, line), (b, _)) = (w[0], w[1]);
+                let cases = &file.cases[a..b];
+                if cases.len() < 2 {
+                    continue;
+                }
+                groups += 1;
+                let seen: BTreeSet<String> = cases.iter().map(checked).collect();
+                if seen.len() < 2 {
+                    let words: Vec<&str> = line.split_whitespace().collect();
+                    let form = words.iter().find(|w| w.starts_with("form="));
+                    let kind = format!(
+                        "{} {}",
+                        words.get(1).unwrap_or(&""),
+                        form.map_or("", |f| f.trim_end_matches(':'))
+                    );
+                    *kinds.entry(kind).or_default() += 1;
+                    constant.push(format!(
+                        "{}: `{line}` ({} cases): every case expects {}",
+                        path.display(),
+                        cases.len(),
+                        seen.iter().next().unwrap()
+                    ));
+                }
+            }
+        }
+        assert!(
+            constant.is_empty(),
+            "{}: {} of {groups} groups check a value that never varies ({kinds:?}); first:\n{}",
+            target.name(),
+            constant.len(),
+            constant[..constant.len().min(6)].join("\n")
+        );
+    }
+}
