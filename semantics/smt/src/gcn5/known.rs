@@ -30,28 +30,7 @@ pub const KNOWN: &[(&str, &str, Applies)] = &[
     ("V_PK_MIN_F16", "reading difference, output flushing only (a one-off run without it agreed everywhere): the model flushes a denormal result when MODE flushes half output denormals, as the V_MIN_F32 model and kernel do; the V_PK_MIN/MAX_F16 kernel keeps it (rule gcn5.v_pk_min_f16.nan reads inputs under MODE only) (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
     ("V_PK_MAX_F16", "reading difference: as V_PK_MIN_F16, output flushing of a denormal result (note 0027, \"Third round (B)\")", |m, _| m >> 6 & 3 != 3),
     ("V_DIV_SCALE_F64", "reading difference: as V_DIV_SCALE_F32, a NaN operand (note 0027, \"Third round (B)\")", |_, i| ["s0", "s1", "s2"].iter().any(|s| nan(i[*s], 64))),
-    // Found when the cross-check's random draws changed (2026-11-27), not fixed yet.
-    ("V_MAD_MIXLO_F16", MIX_PRODUCT_FLUSH, mix_tiny_product),
 ];
-
-/// The unfused MIX rows' tiny product: a reading difference found on 2026-11-27.
-pub const MIX_PRODUCT_FLUSH: &str = "a tiny f32 product under a MODE that flushes single-precision input denormals: the kernel's unfused MAD flushes the rounded product before the add (as V_MAD_F32, rule gcn5.v_mad_f32.product_flush, unspecified) and, unlike V_MAD_F32, does not accept the other reading; the model keeps the product, so a -0 result becomes +0 in the kernel (e.g. MODE 0x2a5, s0 = f16 0x8401, s1 = 0x00a8e422, s2 = f16 0x0100: model 0x8000, kernel 0x0000); the fix is the product_flush alternative in the MIX kernels and both readings in the MIX models (note 0027, \"Sixth round\"); V_MAD_MIXHI_F16 and V_MAD_MIX_F32 share it (MIX_F32 agrees through its flush-all range)";
-
-/// MODE flushes single input denormals and the product of the MIX sources S0 and S1, as
-/// read (the f32, or the f16 half OPSEL selects), is below about 2^-124.
-fn mix_tiny_product(mode: u32, i: &Inputs) -> bool {
-    let exp = |k: usize| -> Option<i64> {
-        let s = i[["s0", "s1"][k]];
-        let (v, w, bias, m) = if i["op_sel_hi"] >> k & 1 == 1 {
-            (s >> (16 * (i["op_sel"] >> k & 1)) & 0xffff, 16, 15, 10)
-        } else {
-            (s & 0xffff_ffff, 32, 127, 23)
-        };
-        let e = ((v & (mask(w) >> 1)) >> m) as i64;
-        (v & (mask(w) >> 1) != 0).then_some(if e == 0 { 1 - bias - m } else { e - bias })
-    };
-    mode >> 4 & 1 == 0 && matches!((exp(0), exp(1)), (Some(a), Some(b)) if a + b <= -126)
-}
 
 /// Note 0027 "Third round (A)": "denormals are accepted" read two ways.
 pub const FRACT_FLAGS: &str = "a denormal operand: the model accepts it (the manual's 'denormals are accepted'), so under a MODE that flushes input and output the denormal result is flushed with underflow and inexact; the kernel flushes the operand (rule gcn5.valu.denorm_accepted, MODE's input flushing) and raises nothing; d agrees, and the kernel's rule opens d but not the flags to the other reading";

@@ -141,7 +141,45 @@ pub(super) fn spread32(cands: &[u32]) -> Option<Accept> {
     })
 }
 
-/// V_MAD_MIX_F32 / V_FMA_MIX_F32.
+/// The other reading of the unfused MIX product (rule `gcn5.v_mad_mix_f32.product_flush`):
+/// the rounded f32 product is an intermediate, so a MODE that flushes single-precision
+/// input denormals does not flush it before the add (S2 is an input and is flushed).
+fn mix_f32_kept_product(x: &LaneIn, m: &FpMode) -> Flagged<u32> {
+    let (a, b, d) = (mix_src(x.s0, m), mix_src(x.s1, m), mix_src(x.s2, m));
+    let p = mul::<Binary32, AmdGcn5>(a.value, b.value, m);
+    let single = m.denormals.single;
+    let subnormal = d.value & 0x7f80_0000 == 0 && d.value & 0x007f_ffff != 0;
+    let d0 = if single.flush_inputs && subnormal {
+        d.value & 0x8000_0000
+    } else {
+        d.value
+    };
+    let mut dm = m.denormals;
+    dm.single = Denormals {
+        flush_inputs: false,
+        ..single
+    };
+    add::<Binary32, AmdGcn5>(p.value, d0, &m.with_denormals(dm))
+        .with_flags(p.flags)
+        .with_flags(a.flags.union(b.flags).union(d.flags))
+}
+
+/// The readings of gfx900's unfused MIX besides the manual's (`mix_f32` under MODE), each
+/// with the rule that names it: every denormal flushed (dispute D11) and the product kept
+/// for the add.
+fn mad_mix_readings(x: &LaneIn, m: &FpMode) -> [(Flagged<u32>, &'static str); 2] {
+    [
+        (mix_f32(x, Mix::Mad, &flush_all(m)), MIX_FLUSH),
+        (mix_f32_kept_product(x, m), MIX_PRODUCT_FLUSH),
+    ]
+}
+
+const MIX_FLUSH: &str = "gcn5.v_mad_mix_f32.flush";
+const MIX_PRODUCT_FLUSH: &str = "gcn5.v_mad_mix_f32.product_flush";
+
+/// V_MAD_MIX_F32 / V_FMA_MIX_F32. For MAD_MIX, where another reading gives another value
+/// the result is the range between them; where it gives the same value with other flags,
+/// the flags are open.
 fn mix32(x: &LaneIn, c: &LaneCtx, kind: Mix) -> LaneOut {
     let m = c.fp(Width::Single);
     let r = mix_f32(x, kind, &m);
@@ -149,10 +187,18 @@ fn mix32(x: &LaneIn, c: &LaneCtx, kind: Mix) -> LaneOut {
     if kind == Mix::Fma {
         return out;
     }
-    let alt = mix_f32(x, kind, &flush_all(&m)).value;
-    match spread32(&[r.value, alt]) {
-        Some(a) => out.unsettled(a, "gcn5.v_mad_mix_f32.flush", false),
-        None => out,
+    let alts = mad_mix_readings(x, &m);
+    let mut values = vec![r.value];
+    values.extend(alts.iter().map(|(a, _)| a.value));
+    let rule = alts
+        .iter()
+        .find(|(a, _)| a.value != r.value)
+        .or_else(|| alts.iter().find(|(a, _)| a.flags != r.flags))
+        .map(|(_, rule)| *rule);
+    match (spread32(&values), rule) {
+        (Some(a), Some(rule)) => out.unsettled(a, rule, false),
+        (None, Some(rule)) => out.unsettled(Accept::Mask(0xffff_ffff), rule, false),
+        _ => out,
     }
 }
 
@@ -201,16 +247,26 @@ fn mix16(x: &LaneIn, c: &LaneCtx, kind: Mix, half: usize) -> LaneOut {
         }
     }
     let mut rule = "gcn5.v_mad_mixlo_f16.rounding";
+    let mut flags_differ = None;
     if kind == Mix::Mad {
-        let f = flush_all(&m);
-        let alt = to_f16(mix_f32(x, kind, &f).value, &flush_all(&h), c).value;
-        if alt != r.value {
-            rule = "gcn5.v_mad_mix_f32.flush";
+        for (i, (alt32, why)) in mad_mix_readings(x, &m).into_iter().enumerate() {
+            // The flush-all reading flushes the f16 result's denormals too.
+            let h_alt = if i == 0 { flush_all(&h) } else { h };
+            let alt = to_f16(alt32.value, &h_alt, c);
+            if alt.value != r.value && rule == "gcn5.v_mad_mixlo_f16.rounding" {
+                rule = why;
+            }
+            if alt32.flags.union(alt.flags) != r32.flags.union(r.flags) {
+                flags_differ.get_or_insert(why);
+            }
+            cands.push(alt.value);
         }
-        cands.push(alt);
     }
     let differ = cands.iter().fold(0u64, |m, &v| m | u64::from(v ^ r.value));
-    with_mask(out, differ << shift, rule)
+    match flags_differ {
+        Some(why) if differ == 0 => out.unsettled(Accept::Mask(0xffff_ffff), why, false),
+        _ => with_mask(out, differ << shift, rule),
+    }
 }
 
 /// `D.f[31:0] = S0.f * S1.f + S2.f` (sizes per OPSEL/OPSEL_HI; NEG_HI is abs), unfused.

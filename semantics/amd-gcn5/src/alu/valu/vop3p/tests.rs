@@ -193,6 +193,48 @@ fn mad_mix_flush_claim_is_an_acceptance_set() {
 }
 
 #[test]
+fn mad_mix_tiny_product_is_flushed_or_kept() {
+    // (2^-126 + 2^-149) (f32 0x00800001) * 1.5 * 2^-7 (f16 0x2200): a denormal f32
+    // product, inexact (underflow); + 588.5 (f16 0x6099). Under MODE 0x125 (single: inputs
+    // flushed, outputs kept; rounding up) the product flushed before the add gives 588.5
+    // (0x44132000) as does dispute D11's flush-everything reading; kept, 588.5 + tiny
+    // rounds up to 0x44132001: both accepted, by the product-flush rule.
+    let s = [0x0080_0001, MIX_F16 | 0x2200, MIX_F16 | 0x6099];
+    let r = lane4("V_MAD_MIX_F32", s, 0, 0x125, false);
+    assert_eq!(r.d, Some(0x4413_2000));
+    let u = r.unsettled.expect("product flush");
+    assert_eq!(
+        u.accept,
+        Accept::Range {
+            lo: 0x4413_2000,
+            hi: 0x4413_2001
+        }
+    );
+    assert_eq!(u.rule, "gcn5.v_mad_mix_f32.product_flush");
+    assert!(!u.flags_settled);
+    // Rounding to nearest (MODE 0x120): every reading gives 588.5; the kept product makes
+    // the add inexact and reads a denormal input, so the value is settled and the flags
+    // are not.
+    let r = lane4("V_MAD_MIX_F32", s, 0, 0x120, false);
+    assert_eq!(r.d, Some(0x4413_2000));
+    let u = r.unsettled.expect("flags open");
+    assert_eq!(u.accept, Accept::Mask(0xffff_ffff));
+    assert_eq!(u.rule, "gcn5.v_mad_mix_f32.product_flush");
+    assert!(!u.flags_settled);
+    // The same into an f16 half: 588.5 = f16 0x6099 whichever reading, the other half
+    // kept, the flags open.
+    let r = lane4("V_MAD_MIXLO_F16", s, 0xdead_beef, 0x120, false);
+    assert_eq!(r.d, Some(0xdead_6099));
+    let u = r.unsettled.expect("flags open");
+    assert_eq!(u.accept, Accept::Mask(0xffff_ffff));
+    assert_eq!(u.rule, "gcn5.v_mad_mix_f32.product_flush");
+    assert!(!u.flags_settled);
+    // FMA_MIX (gfx908) has no intermediate product: settled.
+    let r = lane4("V_FMA_MIX_F32", s, 0, 0x125, false);
+    assert_eq!((r.d, r.unsettled), (Some(0x4413_2001), None));
+}
+
+#[test]
 fn mixlo_double_rounding_accepts_both_neighbours() {
     // (1 + 2^-11) * 1.0 + 2^-30: the f32 sum rounds (inexact) to 1 + 2^-11, an f16
     // midpoint; round-to-even gives 1.0 (0x3c00); a single rounding of the exact value
