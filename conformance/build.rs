@@ -4,12 +4,14 @@
 //!
 //! - `GPUREF_SEMANTICS_HASH`: semantics/core + semantics/float (every `.rs` and `.toml`),
 //!   for ISA `float`.
-//! - `GPUREF_SEMANTICS_HASH_GCN5`: semantics/core + semantics/amd-gcn5 (its `src/` and
-//!   `Cargo.toml`: the decoder, encoder, printer, parser and tables the encoding vectors come
-//!   from; its tests are left out so that adding a test does not make the corpus stale),
-//!   for ISA `gcn5`.
+//! - `GPUREF_SEMANTICS_HASH_<CRATE>` for every other crate folder `semantics/<crate>`
+//!   (`<CRATE>` its folder name in capitals, `-` as `_`; gpuref-smt's models excepted):
+//!   semantics/core + semantics/float + the crate's `src/` and `Cargo.toml` (the decoder,
+//!   encoder, printer, parser, tables and kernels its vectors come from; its tests are left
+//!   out so that adding a test does not make the corpus stale). An ISA's registry entry
+//!   stamps its crate's hash; this script names no ISA.
 //!
-//! Test-only files are left out of both hashes: by the workspace's naming rule a `#[cfg(test)]`
+//! Test-only files are left out of every hash: by the workspace's naming rule a `#[cfg(test)]`
 //! module in a file of its own is named `tests.rs`, `tests_*.rs`, `*_tests.rs` or
 //! `testing.rs`, or lies in a `tests/` folder, and no other file is named so.
 
@@ -78,15 +80,26 @@ fn main() {
     // copied from another checkout must hash this checkout's sources.
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
     let root = Path::new(&manifest).join("..");
-    let float = hash(&root, &["semantics/core", "semantics/float"]);
+    let shared = ["semantics/core", "semantics/float"];
+    let float = hash(&root, &shared);
     println!("cargo:rustc-env=GPUREF_SEMANTICS_HASH={float:016x}");
-    let gcn5 = hash(
-        &root,
-        &[
-            "semantics/core",
-            "semantics/amd-gcn5/Cargo.toml",
-            "semantics/amd-gcn5/src",
-        ],
-    );
-    println!("cargo:rustc-env=GPUREF_SEMANTICS_HASH_GCN5={gcn5:016x}");
+    // A crate folder added or removed changes the list.
+    println!("cargo:rerun-if-changed=../semantics");
+    let mut crates: Vec<String> = std::fs::read_dir(root.join("semantics"))
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.path().join("Cargo.toml").is_file())
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| !matches!(n.as_str(), "core" | "float" | "smt"))
+                .collect()
+        })
+        .unwrap_or_default();
+    crates.sort();
+    for name in crates {
+        let toml = format!("semantics/{name}/Cargo.toml");
+        let src = format!("semantics/{name}/src");
+        let h = hash(&root, &[shared[0], shared[1], &toml, &src]);
+        let var = name.to_uppercase().replace('-', "_");
+        println!("cargo:rustc-env=GPUREF_SEMANTICS_HASH_{var}={h:016x}");
+    }
 }

@@ -394,7 +394,7 @@ fn encoding_vectors_check_both_directions_and_report_failures() {
         "{t}"
     );
     assert!(
-        t.contains("(semantics/core + semantics/amd-gcn5 sources)"),
+        t.contains("(semantics/core + semantics/float + semantics/amd-gcn5 sources)"),
         "{t}"
     );
     // llvm-mc: s_add_u32 s0, s0, s0 ; encoding: [0x00,0x00,0x00,0x80]

@@ -286,6 +286,12 @@ pub trait IsaEntry: Sync {
         Vec::new()
     }
 
+    /// The ISA's rows of the reference's contents page: the pages of [`IsaEntry::pages`]
+    /// a reader starts from, each with what it holds.
+    fn contents(&self) -> Vec<crate::docs::Contents> {
+        Vec::new()
+    }
+
     /// The page of one instruction (`gpuref explain`), on `target` when given; `None`
     /// when the ISA has no such instruction.
     fn instruction_page(

@@ -281,6 +281,10 @@ impl IsaEntry for Gcn5Entry {
         docs::pages(root)
     }
 
+    fn contents(&self) -> Vec<crate::docs::Contents> {
+        docs::contents()
+    }
+
     fn instruction_page(
         &self,
         root: &Path,

@@ -10,7 +10,7 @@ mod pages;
 mod special;
 pub mod vectors;
 
-pub use pages::{instruction_page, pages, status_table};
+pub use pages::{contents, instruction_page, pages, status_table};
 
 pub(crate) use crate::docs::{
     code, page_link, repo_link, t, Block, Diagram, DiagramField, Page, Span,

@@ -9,14 +9,14 @@ pub mod state;
 pub use crate::generate::{case_id, Generated, Rng};
 
 /// The header keys every generated GCN5/CDNA1 file shares: its expectations come from
-/// semantics/core and semantics/amd-gcn5 (see build.rs).
+/// semantics/core, semantics/float and semantics/amd-gcn5 (see build.rs).
 pub fn common_header() -> Vec<(String, String)> {
     let mut h = crate::generate::common_header();
     for (k, v) in h.iter_mut() {
         if k == "semantics" {
             *v = format!(
-                "fnv1a64:{} (semantics/core + semantics/amd-gcn5 sources)",
-                env!("GPUREF_SEMANTICS_HASH_GCN5")
+                "fnv1a64:{} (semantics/core + semantics/float + semantics/amd-gcn5 sources)",
+                env!("GPUREF_SEMANTICS_HASH_AMD_GCN5")
             );
         }
     }
