@@ -3,9 +3,11 @@
 
 use crate::adapter::{self, Answer, Config, Request, Session};
 use crate::check::{self, Problem};
+use crate::filter::{self, Filter};
 use crate::reference::{Observed, Reference};
+use crate::report::{self, Record, ReportFile, Verdict};
 use crate::vector::{self, Case, FlagSpec, Spec, VecFile};
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -20,13 +22,18 @@ pub static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
 pub struct Options {
     pub vectors: PathBuf,
     pub adapter: Option<Config>,
-    /// Only files whose `target` header is this.
-    pub target: Option<String>,
+    /// Which files and cases run (docs/design/0047).
+    pub filter: Filter,
     /// Compare with the reference's exact bits instead of the vectors' acceptance sets.
     pub strict: bool,
     /// Failure reports printed per file.
     pub reports_per_file: usize,
     pub progress: bool,
+    /// Per-case results as JSON Lines, and as JUnit XML.
+    pub report_jsonl: Option<PathBuf>,
+    pub report_junit: Option<PathBuf>,
+    /// The per-rule summary lists every rule touched, not only those with failures.
+    pub by_rule: bool,
 }
 
 /// Counts for one summary row.
@@ -41,6 +48,8 @@ pub struct Tally {
     /// Cases some flag output of which was not compared (the adapter did not announce the
     /// `flags` feature).
     pub flags_not_compared: usize,
+    /// Files whose every case was declined (unsupported).
+    pub declined_files: usize,
 }
 
 impl Tally {
@@ -52,6 +61,7 @@ impl Tally {
         self.unsupported += o.unsupported;
         self.faults += o.faults;
         self.flags_not_compared += o.flags_not_compared;
+        self.declined_files += o.declined_files;
     }
 }
 
@@ -62,6 +72,9 @@ struct Loaded {
     /// The file's problems (malformed lines, a manifest mismatch, repeated ids): each fails
     /// its trial and counts as one failed case.
     problems: Vec<String>,
+    /// The lines of the cases the filters select, when they leave some out (`file.cases`
+    /// holds only those; a state file, read again by its trial, is cut to them).
+    keep: Option<std::collections::HashSet<usize>>,
 }
 
 /// The summary table: one row per (ISA, format folder), then the total.
@@ -98,9 +111,19 @@ pub fn summary_table(rows: &BTreeMap<(String, String), Tally>) -> String {
     s
 }
 
-/// Load every file under the corpus root; parse errors are returned, not fatal (those of a
-/// loaded file are also its `problems`), and so are the errors no vector file owns.
-fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<String>) {
+/// What [`load`] found: the selected files, every error, the errors no vector file owns,
+/// and every filter value the files hold.
+struct Corpus {
+    files: Vec<Loaded>,
+    errors: Vec<String>,
+    orphans: Vec<String>,
+    seen: filter::Seen,
+}
+
+/// Load every file under the corpus root and keep the files and cases `filter` selects;
+/// parse errors are returned, not fatal (those of a loaded file are also its `problems`),
+/// and so are the errors no vector file owns.
+fn load(root: &Path, filter: &Filter) -> Corpus {
     let mut paths = Vec::new();
     let mut missing = Vec::new();
     check::collect_files(&[root.to_path_buf()], &mut paths, &mut missing);
@@ -112,6 +135,7 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
     errors.extend(crate::manifest::verify(&paths, &[root.to_path_buf()]));
     let mut out = Vec::new();
     let mut owners = Vec::new();
+    let mut seen = filter::Seen::default();
     for path in paths {
         let text = match check::read_text(&path) {
             Ok(t) => t,
@@ -120,11 +144,22 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
                 continue;
             }
         };
-        let (file, errs) = if crate::state::is_state_text(&text) {
-            state_as_vec_file(&path, &text)
+        let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        let (mut file, errs, facts, cases) = if crate::state::is_state_text(&text) {
+            let (state, errs) = crate::state::parse(&path, &text);
+            let (facts, cases) = filter::state_facts(&rel, &state);
+            (state_as_vec_file(&state), errs, facts, cases)
         } else {
-            vector::parse(&path, &text)
+            let (file, errs) = vector::parse(&path, &text);
+            let facts = filter::vec_file_facts(&rel, &file);
+            let cases = filter::vec_case_facts(&file, &facts);
+            (file, errs, facts, cases)
         };
+        seen.file(&facts);
+        for c in &cases {
+            seen.case(c);
+        }
         errors.extend(errs.iter().map(|e| e.to_string()));
         if let Ok(entry) = crate::isa::of_file(&file) {
             let lint = entry.lint(&path, &text, &file);
@@ -135,20 +170,30 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
         }
         let prefix = format!("{}:", path.display());
         owners.push(prefix.clone());
-        if target.is_some_and(|t| file.header("target") != Some(t)) {
-            continue;
+        let mut keep = None;
+        if !filter.is_empty() {
+            let chosen = filter.select(&facts, &cases);
+            if chosen.is_empty() && (!file.cases.is_empty() || !filter.file(&facts)) {
+                continue;
+            }
+            if chosen.len() < file.cases.len() {
+                let lines: std::collections::HashSet<usize> =
+                    chosen.iter().map(|&i| file.cases[i].line).collect();
+                file.cases.retain(|c| lines.contains(&c.line));
+                keep = Some(lines);
+            }
         }
-        let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
         let problems = errors
             .iter()
             .filter(|e| e.starts_with(&prefix))
             .cloned()
             .collect();
         out.push(Loaded {
-            rel: rel.to_string_lossy().replace('\\', "/"),
+            rel,
             path,
             file,
             problems,
+            keep,
         });
     }
     let ids = out.iter().flat_map(|f| {
@@ -173,14 +218,18 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
         .filter(|e| !owners.iter().any(|o| e.starts_with(o)))
         .cloned()
         .collect();
-    (out, errors, orphans)
+    Corpus {
+        files: out,
+        errors,
+        orphans,
+        seen,
+    }
 }
 
 /// A state-transition file, for the runner: its header, and one placeholder case per case
 /// (`run_file` reads the state cases again and checks them with the state reference or
 /// sends them to an adapter as protocol-2 state requests).
-fn state_as_vec_file(path: &Path, text: &str) -> (VecFile, Vec<vector::ParseError>) {
-    let (state, errs) = crate::state::parse(path, text);
+fn state_as_vec_file(state: &crate::state::StateFile) -> VecFile {
     let mut file = VecFile::default();
     if let Some(h) = &state.header {
         file.header = vec![
@@ -205,7 +254,7 @@ fn state_as_vec_file(path: &Path, text: &str) -> (VecFile, Vec<vector::ParseErro
             line: c.line,
         })
         .collect();
-    (file, errs)
+    file
 }
 
 /// The strict expectation of a case: the reference's exact answer.
@@ -231,28 +280,147 @@ fn strict_case(case: &Case, reference: &mut Reference) -> Result<Case, String> {
     Ok(c)
 }
 
+/// What every trial adds to besides its own result: the summary rows, the per-rule counts,
+/// the decline reasons and the report files.
+#[derive(Default)]
+struct Shared {
+    rows: Mutex<BTreeMap<(String, String), Tally>>,
+    rules: Mutex<BTreeMap<String, RuleTally>>,
+    reasons: Mutex<BTreeMap<String, usize>>,
+    jsonl: Mutex<Option<ReportFile>>,
+    junit: Mutex<Option<ReportFile>>,
+}
+
+/// Cases per verdict for one rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleTally {
+    pub passed: usize,
+    pub failed: usize,
+    pub declined: usize,
+}
+
+/// One case's outcome in a trial: the case's index in its file (the state file's, for a
+/// state file), the verdict, why, and what the implementation answered.
+struct CaseOutcome {
+    index: usize,
+    verdict: Verdict,
+    message: Option<String>,
+    got: Option<Answer>,
+    /// The expectation checked when it is not the file's (`--strict`).
+    strict: Option<Case>,
+}
+
+/// The outcomes of one trial's cases, and its state file when it read one.
+#[derive(Default)]
+struct FileLog {
+    outcomes: Vec<CaseOutcome>,
+    state: Option<crate::state::StateFile>,
+}
+
+impl FileLog {
+    fn all(&mut self, n: usize, verdict: Verdict, message: &str) {
+        self.outcomes.extend((0..n).map(|index| CaseOutcome {
+            index,
+            verdict,
+            message: Some(message.to_string()),
+            got: None,
+            strict: None,
+        }));
+    }
+
+    /// Outcomes from a checker's failure reports (each starts `FAIL ID (FILE:LINE)`): the
+    /// cases whose line a report names failed, the others passed.
+    fn add_reports(&mut self, lines: &[usize], failures: &[String]) {
+        let mut failed: BTreeMap<usize, &String> = BTreeMap::new();
+        for f in failures {
+            let first = f.lines().next().unwrap_or("");
+            let line = first
+                .strip_suffix(')')
+                .and_then(|h| h.rsplit_once(':'))
+                .and_then(|(_, n)| n.parse::<usize>().ok());
+            if let Some(n) = line {
+                failed.insert(n, f);
+            }
+        }
+        for (index, line) in lines.iter().enumerate() {
+            let f = failed.get(line);
+            self.outcomes.push(CaseOutcome {
+                index,
+                verdict: if f.is_some() {
+                    Verdict::Fail
+                } else {
+                    Verdict::Pass
+                },
+                message: f.map(|s| s.to_string()),
+                got: None,
+                strict: None,
+            });
+        }
+    }
+}
+
+/// The exit status of a run in which no selected case was checked: every one was declined
+/// (the adapter answered `unsupported`, or the case could not be sent to it).
+pub const ALL_DECLINED: i32 = 3;
+
 /// Run the corpus; returns the process exit code.
 pub fn run(opts: Options, args: Arguments) -> i32 {
-    let (files, load_errors, orphans) = load(&opts.vectors, opts.target.as_deref());
+    let Corpus {
+        files,
+        errors: load_errors,
+        orphans,
+        seen,
+    } = load(&opts.vectors, &opts.filter);
+    let unknown = opts.filter.unknown_values(&seen);
+    if !unknown.is_empty() {
+        for u in &unknown {
+            eprintln!("gpuref run: {u}");
+        }
+        return 2;
+    }
     for e in &load_errors {
         eprintln!("{e}");
     }
     if files.is_empty() && !args.list {
-        match &opts.target {
-            Some(t) => eprintln!(
-                "gpuref run: no vector file under {} has target `{t}` (its `#!target` header; the registry's targets: {})",
-                opts.vectors.display(),
-                crate::isa::all()
-                    .flat_map(|e| e.info().targets.iter().map(|t| t.name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            None => eprintln!(
+        if opts.filter.is_empty() {
+            eprintln!(
                 "gpuref run: no vector files under {} (run `gpuref generate` first?)",
                 opts.vectors.display()
-            ),
+            );
+        } else {
+            eprintln!(
+                "gpuref run: no case under {} matches {} (each value exists, but not together: kinds are ANDed)",
+                opts.vectors.display(),
+                opts.filter.describe()
+            );
         }
         return 2;
+    }
+    let shared = Arc::new(Shared::default());
+    if !args.list {
+        for (path, slot) in [
+            (&opts.report_jsonl, &shared.jsonl),
+            (&opts.report_junit, &shared.junit),
+        ] {
+            if let Some(p) = path {
+                match ReportFile::create(p) {
+                    Ok(f) => {
+                        if let Ok(mut s) = slot.lock() {
+                            *s = Some(f);
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("gpuref run: report {e}");
+                        return 2;
+                    }
+                }
+            }
+        }
+        if let Ok(mut j) = shared.junit.lock() {
+            if let Some(j) = j.as_mut() {
+                j.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gpuref run\">\n");
+            }
+        }
     }
     let restarts = Arc::new(AtomicUsize::new(0));
     let hello = match &opts.adapter {
@@ -292,7 +460,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         if !enc.is_empty() {
             let cases: usize = enc.iter().map(|f| f.file.cases.len()).sum();
             eprintln!(
-                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: the adapter protocol (versions 1 and 2) has no encoding request yet; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
+                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: {NO_ENCODING_REQUEST}; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
                 enc.len()
             );
         }
@@ -311,15 +479,10 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     st.len()
                 )
             } else {
-                let why = if h.protocol < 2 {
-                    "the adapter speaks protocol 1, which has no state request".to_string()
-                } else {
-                    "the adapter speaks protocol 2 but does not declare the `state` feature"
-                        .to_string()
-                };
                 format!(
-                    "gpuref run: {} state-transition files ({cases} cases) are not sent to the adapter: {why}; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
-                    st.len()
+                    "gpuref run: {} state-transition files ({cases} cases) are not sent to the adapter: {}; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
+                    st.len(),
+                    no_state_request(h)
                 )
             };
             eprintln!("{note}");
@@ -338,7 +501,6 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
     } else {
         None
     };
-    let rows: Arc<Mutex<BTreeMap<(String, String), Tally>>> = Arc::default();
     let pool: Arc<Mutex<Vec<Session>>> = Arc::default();
     let cfg: Option<Arc<Config>> = opts.adapter.clone().map(Arc::new);
     let opts = Arc::new(opts);
@@ -346,8 +508,8 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
     for loaded in files {
         let isa = loaded.file.header("isa").unwrap_or("?").to_string();
         let fmt = loaded.rel.split('/').nth(1).unwrap_or("").to_string();
-        let (rows, pool, bar, hello, opts) = (
-            rows.clone(),
+        let (shared, pool, bar, hello, opts) = (
+            shared.clone(),
             pool.clone(),
             bar.clone(),
             hello.clone(),
@@ -356,20 +518,23 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         let (cfg, restarts) = (cfg.clone(), restarts.clone());
         let kind = isa.clone();
         trials.push(
-            Trial::test(loaded.rel.clone(), move || {
+            Trial::ignorable_test(loaded.rel.clone(), move || {
                 if OUTPUT_CLOSED.load(Ordering::SeqCst) {
-                    return Ok(());
+                    return Ok(Completion::Completed);
                 }
-                let tally = run_file(
+                let mut log = FileLog::default();
+                let (mut t, mut result) = run_file(
                     &loaded,
                     &opts,
                     cfg,
                     restarts,
                     &pool,
                     hello.as_ref(),
-                    bar.as_ref(),
+                    &mut log,
                 );
-                let (mut t, mut result) = tally;
+                if let Some(b) = bar.as_ref() {
+                    b.inc(loaded.file.cases.len() as u64);
+                }
                 if !loaded.problems.is_empty() {
                     t.cases += loaded.problems.len();
                     t.failed += loaded.problems.len();
@@ -383,10 +548,24 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     }
                     result = Err(msg.into());
                 }
-                if let Ok(mut r) = rows.lock() {
+                let declined = t.cases > 0 && t.unsupported == t.cases;
+                if declined {
+                    t.declined_files = 1;
+                }
+                let top = shared.log(&loaded, &log);
+                if let Ok(mut r) = shared.rows.lock() {
                     r.entry((isa, fmt)).or_default().add(&t);
                 }
-                result
+                match result {
+                    Err(f) => Err(f),
+                    // Not `ok`: nothing of the file was checked.
+                    Ok(()) if declined => Ok(Completion::ignored_with(format!(
+                        "declined: all {} cases unsupported ({})",
+                        t.cases,
+                        top.unwrap_or_default()
+                    ))),
+                    Ok(()) => Ok(Completion::Completed),
+                }
             })
             .with_kind(kind),
         );
@@ -394,7 +573,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
     // Problems no loaded file owns (a listed file missing, an unreadable or empty file)
     // fail a trial of their own, so that a run they fail never reports `test result: ok`.
     if !orphans.is_empty() {
-        let rows = rows.clone();
+        let shared = shared.clone();
         trials.push(
             Trial::test("corpus", move || {
                 let t = Tally {
@@ -402,10 +581,15 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     failed: orphans.len(),
                     ..Tally::default()
                 };
-                if let Ok(mut r) = rows.lock() {
+                if let Ok(mut r) = shared.rows.lock() {
                     r.entry(("corpus".into(), String::new()))
                         .or_default()
                         .add(&t);
+                }
+                if let Ok(mut j) = shared.junit.lock() {
+                    if let Some(j) = j.as_mut() {
+                        j.write(&report::junit_suite("corpus", &[], &orphans));
+                    }
                 }
                 Err(format!(
                     "{} problems reading the corpus:\n{}",
@@ -426,20 +610,299 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
             s.finish();
         }
     }
-    if !args.list {
-        if let Ok(r) = rows.lock() {
-            println!("\n{}", summary_table(&r));
+    if args.list {
+        return 0;
+    }
+    let total = shared
+        .rows
+        .lock()
+        .map(|r| {
+            let mut t = Tally::default();
+            for v in r.values() {
+                t.add(v);
+            }
+            t
+        })
+        .unwrap_or_default();
+    if let Ok(r) = shared.rows.lock() {
+        println!("\n{}", summary_table(&r));
+    }
+    if let Some(n) = &state_note {
+        println!("{}", n.trim_start_matches("gpuref run: "));
+    }
+    if let Ok(r) = shared.reasons.lock() {
+        print!("{}", declined_summary(&r, total.declined_files));
+    }
+    if let Ok(r) = shared.rules.lock() {
+        print!("{}", rule_summary(&r, opts.by_rule));
+    }
+    // The reports, unless stdout closed and the run stopped early: then the files already
+    // there stay as they were.
+    let mut report_failed = false;
+    if !OUTPUT_CLOSED.load(Ordering::SeqCst) {
+        if let Ok(mut j) = shared.junit.lock() {
+            if let Some(j) = j.as_mut() {
+                j.write("</testsuites>\n");
+            }
         }
-        if let Some(n) = &state_note {
-            println!("{}", n.trim_start_matches("gpuref run: "));
+        for (what, slot) in [("JSON Lines", &shared.jsonl), ("JUnit", &shared.junit)] {
+            if let Some(f) = slot.lock().ok().and_then(|mut s| s.take()) {
+                match f.commit() {
+                    Ok(p) => println!("{what} report: {}", p.display()),
+                    Err(e) => {
+                        eprintln!("gpuref run: report {e}");
+                        report_failed = true;
+                    }
+                }
+            }
         }
     }
     // Problems of files the filter does not select were printed and do not fail the run.
-    if conclusion.has_failed() {
-        1
+    let (code, verdict) = if conclusion.has_failed() {
+        (
+            1,
+            format!("FAILED ({} failed, {} faults)", total.failed, total.faults),
+        )
+    } else if total.passed == 0 && total.unsupported > 0 {
+        (
+            ALL_DECLINED,
+            format!(
+                "declined: none of the {} selected cases was checked (every one unsupported)",
+                total.unsupported
+            ),
+        )
     } else {
-        0
+        (0, "ok".to_string())
+    };
+    if report_failed {
+        println!("verdict: {verdict}; a report could not be written");
+        return 2;
     }
+    println!("verdict: {verdict}");
+    code
+}
+
+/// Why the adapter protocol carries no encoding case.
+const NO_ENCODING_REQUEST: &str =
+    "the adapter protocol (versions 1 and 2) has no encoding request yet";
+
+/// Why an adapter gets no state request.
+fn no_state_request(h: &adapter::Hello) -> &'static str {
+    if h.protocol < 2 {
+        "the adapter speaks protocol 1, which has no state request"
+    } else {
+        "the adapter speaks protocol 2 but does not declare the `state` feature"
+    }
+}
+
+/// How many reasons the summary lists.
+const TOP_REASONS: usize = 10;
+
+/// The declined cases by reason, most frequent first, and the files every case of which
+/// was declined.
+pub fn declined_summary(reasons: &BTreeMap<String, usize>, files: usize) -> String {
+    let total: usize = reasons.values().sum();
+    if total == 0 {
+        return String::new();
+    }
+    let mut v: Vec<(&String, &usize)> = reasons.iter().collect();
+    v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    let mut s = format!(
+        "declined: {total} cases ({} files with every case declined, shown as `ignored (declined: ...)`), by reason:\n",
+        files
+    );
+    for (r, n) in v.iter().take(TOP_REASONS) {
+        s += &format!("  {n:>9}  {r}\n");
+    }
+    if v.len() > TOP_REASONS {
+        let rest: usize = v[TOP_REASONS..].iter().map(|(_, n)| **n).sum();
+        s += &format!("  {rest:>9}  ({} other reasons)\n", v.len() - TOP_REASONS);
+    }
+    s
+}
+
+/// How many rules the compact per-rule summary lists.
+const TOP_RULES: usize = 10;
+
+/// The per-rule summary: every rule the selected cases name, with its cases passed, failed
+/// and declined; compact (the rules with failures, most first) unless `all`.
+pub fn rule_summary(rules: &BTreeMap<String, RuleTally>, all: bool) -> String {
+    if rules.is_empty() {
+        return String::new();
+    }
+    let failing = rules.values().filter(|t| t.failed > 0).count();
+    let mut s = format!(
+        "rules: {} named by the cases run, {failing} with failures{}\n",
+        rules.len(),
+        if all { "" } else { " (every rule: --by-rule)" }
+    );
+    let mut v: Vec<(&String, &RuleTally)> =
+        rules.iter().filter(|(_, t)| all || t.failed > 0).collect();
+    if !all {
+        v.sort_by(|a, b| b.1.failed.cmp(&a.1.failed).then(a.0.cmp(b.0)));
+    }
+    if v.is_empty() {
+        return s;
+    }
+    s += &format!(
+        "  {:<48} {:>9} {:>8} {:>9}\n",
+        "rule", "passed", "failed", "declined"
+    );
+    let shown = if all { v.len() } else { TOP_RULES };
+    for (id, t) in v.iter().take(shown) {
+        s += &format!(
+            "  {id:<48} {:>9} {:>8} {:>9}\n",
+            t.passed, t.failed, t.declined
+        );
+    }
+    if v.len() > shown {
+        s += &format!(
+            "  ({} more rules with failures: --by-rule)\n",
+            v.len() - shown
+        );
+    }
+    s
+}
+
+impl Shared {
+    /// Count a trial's outcomes per rule and decline reason, and write its report lines;
+    /// returns the file's most frequent decline reason.
+    fn log(&self, loaded: &Loaded, log: &FileLog) -> Option<String> {
+        let rules_of = |i: usize| -> &[String] {
+            match &log.state {
+                Some(st) => st.cases.get(i).map(|c| c.rules.as_slice()).unwrap_or(&[]),
+                None => loaded
+                    .file
+                    .cases
+                    .get(i)
+                    .map(|c| c.rules.as_slice())
+                    .unwrap_or(&[]),
+            }
+        };
+        let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+        if let Ok(mut rules) = self.rules.lock() {
+            for o in &log.outcomes {
+                for id in rules_of(o.index) {
+                    let t = rules.entry(id.clone()).or_default();
+                    match o.verdict {
+                        Verdict::Pass => t.passed += 1,
+                        Verdict::Fail | Verdict::Fault => t.failed += 1,
+                        Verdict::Declined => t.declined += 1,
+                    }
+                }
+                if o.verdict == Verdict::Declined {
+                    *reasons
+                        .entry(o.message.as_deref().unwrap_or("(no reason given)"))
+                        .or_default() += 1;
+                }
+            }
+        }
+        if let Ok(mut all) = self.reasons.lock() {
+            for (r, n) in &reasons {
+                *all.entry(r.to_string()).or_default() += n;
+            }
+        }
+        let top = reasons
+            .iter()
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+            .map(|(r, _)| r.to_string());
+        let want_jsonl = self.jsonl.lock().is_ok_and(|j| j.is_some());
+        let want_junit = self.junit.lock().is_ok_and(|j| j.is_some());
+        if !want_jsonl && !want_junit {
+            return top;
+        }
+        let records: Vec<Record> = log
+            .outcomes
+            .iter()
+            .filter_map(|o| record(loaded, log, o))
+            .collect();
+        if want_jsonl {
+            let mut text = String::new();
+            for r in &records {
+                text.push_str(&r.to_json().to_string());
+                text.push('\n');
+            }
+            if let Ok(mut j) = self.jsonl.lock() {
+                if let Some(j) = j.as_mut() {
+                    j.write(&text);
+                }
+            }
+        }
+        if want_junit {
+            let suite = report::junit_suite(&loaded.rel, &records, &loaded.problems);
+            if let Ok(mut j) = self.junit.lock() {
+                if let Some(j) = j.as_mut() {
+                    j.write(&suite);
+                }
+            }
+        }
+        top
+    }
+}
+
+/// The report record of one outcome.
+fn record(loaded: &Loaded, log: &FileLog, o: &CaseOutcome) -> Option<Record> {
+    use serde_json::Value;
+    let header = |k: &str| loaded.file.header(k).unwrap_or("").to_string();
+    let file = loaded.path.display().to_string();
+    let flags_text = |f: &FlagSpec| match f {
+        FlagSpec::Exact(f) => vector::flags_text(*f),
+        FlagSpec::Unchecked => "*".into(),
+    };
+    if let Some(st) = &log.state {
+        let c = st.cases.get(o.index)?;
+        let got = match &o.got {
+            Some(Answer::State(m)) => serde_json::to_value(m).ok(),
+            _ => None,
+        };
+        return Some(Record {
+            file,
+            line: c.line,
+            id: c.id.clone(),
+            isa: header("isa"),
+            target: header("target"),
+            asm: c.asm.clone(),
+            words: c.words.clone(),
+            mode: serde_json::to_value(&c.mode).unwrap_or(Value::Null),
+            inputs: serde_json::to_value(&c.initial).unwrap_or(Value::Null),
+            expected: serde_json::to_value(&c.final_state).unwrap_or(Value::Null),
+            expected_flags: Some(c.flags.clone()),
+            got,
+            got_flags: None,
+            verdict: o.verdict,
+            message: o.message.clone(),
+            rules: c.rules.clone(),
+        });
+    }
+    let file_case = loaded.file.cases.get(o.index)?;
+    let c = o.strict.as_ref().unwrap_or(file_case);
+    let (got, got_flags) = match &o.got {
+        Some(Answer::Ok(obs)) => (
+            Some(report::pairs(
+                obs.outputs.iter().map(|(n, v)| (n, format!("{v:#x}"))),
+            )),
+            obs.flags.map(vector::flags_text),
+        ),
+        _ => (None, None),
+    };
+    Some(Record {
+        file,
+        line: c.line,
+        id: c.id.clone(),
+        isa: header("isa"),
+        target: header("target"),
+        asm: c.asm.clone(),
+        words: c.words.iter().map(|w| format!("{w:08x}")).collect(),
+        mode: Value::String(c.mode.clone()),
+        inputs: report::pairs(c.inputs.iter().map(|(n, v)| (n, format!("{v:#x}")))),
+        expected: report::pairs(c.outputs.iter().map(|(n, s)| (n, s.to_string()))),
+        expected_flags: Some(flags_text(&c.flags)),
+        got,
+        got_flags,
+        verdict: o.verdict,
+        message: o.message.clone(),
+        rules: c.rules.clone(),
+    })
 }
 
 /// The cases of the trials the filter selects: the progress bar's length.
@@ -489,7 +952,7 @@ fn run_file(
     restarts: Arc<AtomicUsize>,
     pool: &Mutex<Vec<Session>>,
     hello: Option<&adapter::Hello>,
-    bar: Option<&indicatif::ProgressBar>,
+    log: &mut FileLog,
 ) -> TrialResult {
     let file = &loaded.file;
     let mut tally = Tally {
@@ -504,41 +967,60 @@ fn run_file(
         // without them `run` says so once and counts these cases as unsupported; without an
         // adapter the built-in reference checks them.
         let text = std::fs::read_to_string(&loaded.path).unwrap_or_default();
-        let (state, _) = crate::state::parse(&loaded.path, &text);
+        let (mut state, _) = crate::state::parse(&loaded.path, &text);
+        if let Some(keep) = &loaded.keep {
+            state.cases.retain(|c| keep.contains(&c.line));
+        }
+        let n = state.cases.len();
+        let lines: Vec<usize> = state.cases.iter().map(|c| c.line).collect();
+        log.state = Some(state);
+        let Some(state) = log.state.as_ref() else {
+            return (tally, Ok(()));
+        };
         if let Some(cfg) = cfg {
             return match hello {
                 Some(h) if h.state && h.supports(isa, target) => {
-                    let t = run_state_adapter(loaded, &state, opts, cfg, restarts, pool);
-                    if let Some(b) = bar {
-                        b.inc(file.cases.len() as u64);
-                    }
+                    let (t, outcomes) = run_state_adapter(loaded, state, opts, cfg, restarts, pool);
+                    log.outcomes = outcomes;
                     t
                 }
-                _ => {
+                Some(h) => {
+                    let why = if !h.state {
+                        no_state_request(h).to_string()
+                    } else {
+                        format!("adapter does not declare {isa}:{target}")
+                    };
+                    log.all(n, Verdict::Declined, &why);
+                    tally.unsupported = file.cases.len();
+                    (tally, Ok(()))
+                }
+                None => {
+                    log.all(n, Verdict::Declined, "not sent to the adapter");
                     tally.unsupported = file.cases.len();
                     (tally, Ok(()))
                 }
             };
         }
-        let checked = crate::isa::by_name(isa).and_then(|e| e.check_state(&loaded.path, &state));
+        let checked = crate::isa::by_name(isa).and_then(|e| e.check_state(&loaded.path, state));
         let (passed, failures) = match checked {
             Ok(c) => c,
             Err(e) => {
                 tally.faults = file.cases.len();
-                return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
+                let why = format!("{}: {e}", loaded.path.display());
+                log.all(n, Verdict::Fault, &why);
+                return (tally, Err(why.into()));
             }
         };
+        log.add_reports(&lines, &failures);
         tally.passed = passed;
         tally.failed = failures.len();
-        if let Some(b) = bar {
-            b.inc(file.cases.len() as u64);
-        }
         return report_failures(tally, &failures, opts.reports_per_file);
     }
     if file.header("kind") == Some("encoding") {
         // The adapter protocol has no encoding request: `run` says so once and counts these
         // cases as unsupported; without an adapter the built-in reference checks them.
         if cfg.is_some() {
+            log.all(file.cases.len(), Verdict::Declined, NO_ENCODING_REQUEST);
             tally.unsupported = file.cases.len();
             return (tally, Ok(()));
         }
@@ -552,21 +1034,23 @@ fn run_file(
                     loaded.path.display(),
                     crate::isa::names()
                 );
+                log.all(file.cases.len(), Verdict::Fault, &why);
                 return (tally, Err(why.into()));
             }
         };
+        let lines: Vec<usize> = file.cases.iter().map(|c| c.line).collect();
+        log.add_reports(&lines, &failures);
         tally.passed = passed;
         tally.failed = failures.len();
-        if let Some(b) = bar {
-            b.inc(file.cases.len() as u64);
-        }
         return report_failures(tally, &failures, opts.reports_per_file);
     }
     let mut reference = match Reference::for_file(file) {
         Ok(r) => Some(r),
         Err(e) if cfg.is_none() || opts.strict => {
             tally.faults = file.cases.len();
-            return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
+            let why = format!("{}: {e}", loaded.path.display());
+            log.all(file.cases.len(), Verdict::Fault, &why);
+            return (tally, Err(why.into()));
         }
         Err(_) => None,
     };
@@ -598,6 +1082,7 @@ fn run_file(
                     Ok(s) => s,
                     Err(e) => {
                         tally.faults = cases.len();
+                        log.all(cases.len(), Verdict::Fault, &e);
                         return (tally, Err(e.into()));
                     }
                 },
@@ -622,15 +1107,25 @@ fn run_file(
     // outputs are compared only when the adapter announced the `flags` feature.
     let entry = crate::isa::by_name(isa).ok();
     let flags = !adapter || hello.is_some_and(|h| h.flags);
-    for (case, answer) in cases.iter().zip(&answers) {
+    for (index, (case, answer)) in cases.iter().zip(&answers).enumerate() {
+        let mut outcome = CaseOutcome {
+            index,
+            verdict: Verdict::Pass,
+            message: None,
+            got: Some(answer.clone()),
+            strict: opts.strict.then(|| case.clone()),
+        };
         let problem = match answer {
             Answer::Ok(got) => {
                 let (p, skipped) = check::compare_with(case, got, entry, flags);
                 tally.flags_not_compared += usize::from(skipped);
                 p
             }
-            Answer::Unsupported(_) => {
+            Answer::Unsupported(why) => {
                 tally.unsupported += 1;
+                outcome.verdict = Verdict::Declined;
+                outcome.message = Some(why.clone());
+                log.outcomes.push(outcome);
                 continue;
             }
             Answer::Error(e) => Some(Problem::Error(format!("adapter error: {e}"))),
@@ -639,13 +1134,13 @@ fn run_file(
             )),
             Answer::Fault(e) => {
                 tally.faults += 1;
+                let r = check::report(&loaded.path, case, &Problem::Error(e.clone()));
                 if reports.len() < opts.reports_per_file {
-                    reports.push(check::report(
-                        &loaded.path,
-                        case,
-                        &Problem::Error(e.clone()),
-                    ));
+                    reports.push(r.clone());
                 }
+                outcome.verdict = Verdict::Fault;
+                outcome.message = Some(r);
+                log.outcomes.push(outcome);
                 continue;
             }
         };
@@ -653,14 +1148,15 @@ fn run_file(
             None => tally.passed += 1,
             Some(p) => {
                 tally.failed += 1;
+                let r = check::report(&loaded.path, case, &p);
                 if reports.len() < opts.reports_per_file {
-                    reports.push(check::report(&loaded.path, case, &p));
+                    reports.push(r.clone());
                 }
+                outcome.verdict = Verdict::Fail;
+                outcome.message = Some(r);
             }
         }
-    }
-    if let Some(b) = bar {
-        b.inc(cases.len() as u64);
+        log.outcomes.push(outcome);
     }
     let bad = tally.failed + tally.faults;
     if bad == 0 {
@@ -689,21 +1185,25 @@ fn run_state_adapter(
     cfg: Arc<Config>,
     restarts: Arc<AtomicUsize>,
     pool: &Mutex<Vec<Session>>,
-) -> TrialResult {
+) -> (TrialResult, Vec<CaseOutcome>) {
     use crate::state::report;
+    let n = state.cases.len();
+    let mut log = FileLog::default();
     let mut tally = Tally {
         files: 1,
-        cases: state.cases.len(),
+        cases: n,
         ..Tally::default()
     };
     let Some(h) = &state.header else {
-        return (tally, Ok(()));
+        return ((tally, Ok(())), log.outcomes);
     };
     let entry = match crate::isa::by_name(&h.isa) {
         Ok(e) => e,
         Err(e) => {
-            tally.faults = state.cases.len();
-            return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
+            tally.faults = n;
+            let why = format!("{}: {e}", loaded.path.display());
+            log.all(n, Verdict::Fault, &why);
+            return ((tally, Err(why.into())), log.outcomes);
         }
     };
     let session = pool.lock().ok().and_then(|mut p| p.pop());
@@ -712,8 +1212,9 @@ fn run_state_adapter(
         None => match Session::start(cfg, restarts) {
             Ok(s) => s,
             Err(e) => {
-                tally.faults = state.cases.len();
-                return (tally, Err(e.into()));
+                tally.faults = n;
+                log.all(n, Verdict::Fault, &e);
+                return ((tally, Err(e.into())), log.outcomes);
             }
         },
     };
@@ -723,33 +1224,52 @@ fn run_state_adapter(
         p.push(session);
     }
     let mut failures = Vec::new();
-    for (case, answer) in state.cases.iter().zip(&answers) {
+    for (index, (case, answer)) in state.cases.iter().zip(&answers).enumerate() {
+        let mut outcome = CaseOutcome {
+            index,
+            verdict: Verdict::Pass,
+            message: None,
+            got: Some(answer.clone()),
+            strict: None,
+        };
         let what = match answer {
             Answer::State(got) => match entry.compare_state_answer(&h.target, case, got) {
                 Ok(None) => {
                     tally.passed += 1;
+                    log.outcomes.push(outcome);
                     continue;
                 }
                 Ok(Some(diff)) => format!("got: {diff}"),
                 Err(e) => format!("error: {e}"),
             },
-            Answer::Unsupported(_) => {
+            Answer::Unsupported(why) => {
                 tally.unsupported += 1;
+                outcome.verdict = Verdict::Declined;
+                outcome.message = Some(why.clone());
+                log.outcomes.push(outcome);
                 continue;
             }
             Answer::Error(e) => format!("adapter error: {e}"),
             Answer::Fault(e) => {
                 tally.faults += 1;
-                failures.push(report(&loaded.path, case, e));
+                let r = report(&loaded.path, case, e);
+                failures.push(r.clone());
+                outcome.verdict = Verdict::Fault;
+                outcome.message = Some(r);
+                log.outcomes.push(outcome);
                 continue;
             }
             Answer::Ok(_) => "protocol error: a value answer to a state request".to_string(),
         };
         tally.failed += 1;
-        failures.push(report(&loaded.path, case, &what));
+        let r = report(&loaded.path, case, &what);
+        failures.push(r.clone());
+        outcome.verdict = Verdict::Fail;
+        outcome.message = Some(r);
+        log.outcomes.push(outcome);
     }
     if failures.is_empty() {
-        return (tally, Ok(()));
+        return ((tally, Ok(())), log.outcomes);
     }
     let mut msg = format!(
         "{} of {} vectors failed ({} faults)\n",
@@ -766,7 +1286,7 @@ fn run_state_adapter(
             failures.len() - opts.reports_per_file
         ));
     }
-    (tally, Err(msg.into()))
+    ((tally, Err(msg.into())), log.outcomes)
 }
 
 /// Used by tests: the observed answer of the reference for a case.
@@ -801,6 +1321,7 @@ mod tests {
                 ..VecFile::default()
             },
             problems: Vec::new(),
+            keep: None,
         };
         let files = [
             file("float/f32/f32.add", 3),
