@@ -312,6 +312,31 @@ pub fn state_facts(rel: &str, file: &crate::state::StateFile) -> (FileFacts, Vec
     (f, cases)
 }
 
+/// Keep the cases of `file` at the indexes `keep` (sorted), and the group lines above them.
+pub fn retain_cases(file: &mut VecFile, keep: &[usize]) {
+    let old = std::mem::take(&mut file.cases);
+    let groups = std::mem::take(&mut file.groups);
+    let mut g = groups.into_iter().peekable();
+    let mut current: Option<String> = None;
+    let mut placed: Option<String> = None;
+    for (i, c) in old.into_iter().enumerate() {
+        while let Some((at, _)) = g.peek() {
+            if *at > i {
+                break;
+            }
+            current = g.next().map(|(_, t)| t);
+        }
+        if keep.binary_search(&i).is_ok() {
+            if current.is_some() && current != placed {
+                file.groups
+                    .push((file.cases.len(), current.clone().unwrap_or_default()));
+                placed = current.clone();
+            }
+            file.cases.push(c);
+        }
+    }
+}
+
 impl Filter {
     /// Whether no filter is given.
     pub fn is_empty(&self) -> bool {
@@ -422,7 +447,7 @@ impl Filter {
         for v in &self.part {
             if !seen.part.contains(v) {
                 out.push(format!(
-                    "--part `{v}`: no file of the corpus read is in that part (valid: {})",
+                    "--part `{v}`: no file of the files read is in that part (valid: {})",
                     list(&seen.part)
                 ));
             }
@@ -430,7 +455,7 @@ impl Filter {
         for v in &self.level {
             if !seen.level.contains(v) {
                 out.push(format!(
-                    "--level `{v}`: no file of the corpus read has that level (valid: {})",
+                    "--level `{v}`: no file of the files read has that level (valid: {})",
                     list(&seen.level)
                 ));
             }
@@ -440,7 +465,7 @@ impl Filter {
             let each_known = v.split_whitespace().all(|w| mode_matches(w, &items));
             if !each_known {
                 out.push(format!(
-                    "--mode `{v}`: no case of the corpus read has that mode (valid items: {})",
+                    "--mode `{v}`: no case of the files read has that mode (valid items: {})",
                     list(&seen.mode)
                 ));
             }
@@ -461,7 +486,7 @@ impl Filter {
                     .map(String::as_str)
                     .collect();
                 out.push(format!(
-                    "--instruction `{g}`: no file or case of the corpus read has that instruction{} ({} names in all; `gpuref run --list` lists the files)",
+                    "--instruction `{g}`: no file or case of the files read has that instruction{} ({} names in all; `gpuref run --list` lists the files)",
                     if near.is_empty() {
                         String::new()
                     } else {
@@ -494,12 +519,21 @@ impl Filter {
     }
 }
 
-/// The usage lines of the filter flags, for a command's help.
-pub const HELP: &str = "\
+/// The usage lines of the filter flags, for a command's help (the ISAs and targets are the
+/// registry's).
+pub fn help() -> String {
+    let targets: Vec<&str> = crate::isa::all()
+        .flat_map(|e| e.info().targets.iter().map(|t| t.name))
+        .collect();
+    HELP.replace("{ISAS}", &crate::isa::names())
+        .replace("{TARGETS}", &targets.join(", "))
+}
+
+const HELP: &str = "\
 Filters (each may be repeated or take comma-separated values; kinds are ANDed, values of one
 kind ORed; an unknown value is an error listing the valid ones):
-  --isa NAME          files of this ISA (`float`, `gcn5`)
-  --target T          files of this target (`ieee754`, `gfx900`, `gfx908`)
+  --isa NAME          files of this ISA ({ISAS})
+  --target T          files of this target ({TARGETS})
   --part P            the format folder (`alu`, `encoding`, `state`, `f32`, ...: the summary's
                       format column) or an ALU row format (`vop2`, `sop1`)
   --instruction I     the file's instruction (`v_add_f32`, `f32.add`) or a case's mnemonic
@@ -529,6 +563,35 @@ mod tests {
         let g = items("mode=0x3f0");
         assert!(mode_matches("mode=0x3F0", &g) && mode_matches("0x3f0", &g));
         assert!(mode_matches("mode=1008", &g) && !mode_matches("mode=0x0", &g));
+    }
+
+    #[test]
+    fn kept_cases_keep_their_group_lines() {
+        let text = "#!gpuref-vectors 1\n#!isa float\n#!level edge,random\n## edge: a\nx.1\t-\tx\tm=1\ta=0x1\td=0x1\tnone\t-\nx.2\t-\tx\tm=2\ta=0x1\td=0x1\tnone\t-\n## random: b\nx.3\t-\tx\tm=1\ta=0x1\td=0x1\tnone\t-\n";
+        let (mut f, errs) = crate::vector::parse(std::path::Path::new("x.vec"), text);
+        assert!(errs.is_empty(), "{errs:?}");
+        let facts = vec_file_facts("float/f32/x.vec", &f);
+        let cases = vec_case_facts(&f, &facts);
+        let levels: Vec<_> = cases.iter().map(|c| c.level.clone()).collect();
+        assert_eq!(
+            levels,
+            [
+                Some("edge".into()),
+                Some("edge".into()),
+                Some("random".into())
+            ]
+        );
+        let filter = Filter {
+            mode: vec!["m=1".into()],
+            ..Filter::default()
+        };
+        let keep = filter.select(&facts, &cases);
+        assert_eq!(keep, [0, 2]);
+        retain_cases(&mut f, &keep);
+        assert_eq!(
+            f.to_text(),
+            "#!gpuref-vectors 1\n#!isa float\n#!level edge,random\n## edge: a\nx.1\t-\tx\tm=1\ta=0x1\td=0x1\tnone\t-\n## random: b\nx.3\t-\tx\tm=1\ta=0x1\td=0x1\tnone\t-\n"
+        );
     }
 
     #[test]

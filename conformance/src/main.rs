@@ -44,9 +44,13 @@ enum Command {
         state_family: Vec<String>,
         /// Instead of the corpus: an on-demand seeded-random level of the ALU value vectors,
         /// N cases per instruction, written under --out (which must not be the committed
-        /// corpus), with its own MANIFEST; run it with `gpuref run --vectors DIR`.
-        #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa"])]
+        /// corpus), with its own MANIFEST; run it with `gpuref run --vectors DIR`. Takes
+        /// --isa and the filters below, as `gpuref run` does (they pick the level's files
+        /// and cases after it is drawn, so a case is the same with or without them).
+        #[arg(long, value_name = "N", conflicts_with_all = ["check"])]
         random: Option<usize>,
+        #[command(flatten)]
+        filters: RandomFilterArgs,
         /// Instead of writing vectors, ask z3 (the `z3` command) for the coverage level's
         /// inputs and rewrite conformance/coverage/<target>.tsv (run from the repository
         /// root; docs/design/0041).
@@ -180,6 +184,26 @@ enum Command {
         /// Instructions, one per line (`;` and `//` start comments).
         text: Option<String>,
     },
+}
+
+/// The filters `generate --random` takes besides --isa (docs/design/0047).
+#[derive(clap::Args, Debug, Default)]
+struct RandomFilterArgs {
+    /// With --random: only files of this target.
+    #[arg(long = "target", value_name = "T", requires = "random")]
+    target: Vec<String>,
+    /// With --random: only this part (an ALU row format: vop2, sop1).
+    #[arg(long = "part", value_name = "P", requires = "random")]
+    part: Vec<String>,
+    /// With --random: only this instruction (globs `*`, `?`).
+    #[arg(long = "instruction", value_name = "I", requires = "random")]
+    instruction: Vec<String>,
+    /// With --random: only cases whose mode tuple holds these items (`mode=0x0`).
+    #[arg(long = "mode", value_name = "M", requires = "random")]
+    mode: Vec<String>,
+    /// With --random: only cases whose least settled rule has this status.
+    #[arg(long = "status", value_name = "S", requires = "random")]
+    status: Vec<String>,
 }
 
 /// The case filters (`gpuref run --help` lists them; docs/design/0047). Each may be
@@ -413,8 +437,35 @@ fn dispatch() -> ExitCode {
             check,
             isa,
             random,
+            filters,
             ..
-        } => cmd_generate(&out, check, isa.as_deref(), random),
+        } => {
+            let mut filter = gpuref_conformance::filter::Filter::default();
+            let given = [
+                (
+                    "--isa",
+                    random
+                        .map(|_| isa.clone())
+                        .unwrap_or_default()
+                        .into_iter()
+                        .collect::<Vec<_>>(),
+                ),
+                ("--target", filters.target),
+                ("--part", filters.part),
+                ("--instruction", filters.instruction),
+                ("--mode", filters.mode),
+                ("--status", filters.status),
+            ];
+            for (k, vs) in given {
+                for v in vs {
+                    if let Err(e) = filter.add(k, &v) {
+                        eprintln!("gpuref generate: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            cmd_generate(&out, check, isa.as_deref(), random, &filter)
+        }
         Command::Check {
             paths,
             max_reports,
@@ -680,6 +731,7 @@ fn cmd_generate(
     check_only: bool,
     isa: Option<&str>,
     random: Option<usize>,
+    filter: &gpuref_conformance::filter::Filter,
 ) -> ExitCode {
     if let Some(name) = isa {
         if let Err(e) = isa::by_name(name) {
@@ -713,12 +765,16 @@ fn cmd_generate(
                 );
                 return ExitCode::from(2);
             }
-            generate::run_random(out, n, &mut progress)
+            generate::run_random(out, n, filter, &mut progress)
         }
         None => generate::run_isa(out, check_only, isa, &mut progress),
     };
     let report = match result {
         Ok(r) => r,
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput && !filter.is_empty() => {
+            eprintln!("gpuref generate: {e}");
+            return ExitCode::from(2);
+        }
         Err(e) => {
             eprintln!("gpuref generate: {}: {e}", out.display());
             return ExitCode::from(2);
@@ -982,7 +1038,7 @@ fn cmd_run(args: &[String]) -> ExitCode {
     let bad = |msg: String| -> ExitCode {
         eprintln!(
             "gpuref run: {msg}\n\n{}",
-            RUN_HELP.replace("{FILTERS}", gpuref_conformance::filter::HELP)
+            RUN_HELP.replace("{FILTERS}", &gpuref_conformance::filter::help())
         );
         ExitCode::from(2)
     };
@@ -996,7 +1052,7 @@ fn cmd_run(args: &[String]) -> ExitCode {
             "-h" | "--help" => {
                 print!(
                     "{}",
-                    RUN_HELP.replace("{FILTERS}", gpuref_conformance::filter::HELP)
+                    RUN_HELP.replace("{FILTERS}", &gpuref_conformance::filter::help())
                 );
                 return ExitCode::SUCCESS;
             }

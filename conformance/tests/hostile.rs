@@ -509,7 +509,7 @@ fn bad_arguments_are_usage_errors() {
                 files: &[("v/float/f32/f32.add.vec", F32_ADD)],
                 out: Out::Captured,
                 status: 2,
-                says: &["--level `edgy`: no file of the corpus read has that level"],
+                says: &["--level `edgy`: no file of the files read has that level"],
             },
             Row {
                 name: "17: run, an unknown status",

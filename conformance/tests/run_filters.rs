@@ -175,7 +175,7 @@ fn unknown_filter_values_list_the_valid_ones() {
     for (args, says) in [
         (
             vec!["--level", "edgy"],
-            "--level `edgy`: no file of the corpus read has that level (valid: spec)",
+            "--level `edgy`: no file of the files read has that level (valid: spec)",
         ),
         (
             vec!["--isa", "r900"],
@@ -533,4 +533,26 @@ fn walk(d: &Path) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+#[test]
+fn a_random_level_takes_the_same_filters() {
+    // `--random N`: N cases per instruction; two instructions of one target.
+    let d = tempdir("filters", "random");
+    let out = d.join("level");
+    let o = gpuref()
+        .args(["generate", "--random", "3", "--out"])
+        .arg(&out)
+        .args(["--instruction", "v_add_f32,v_sub_f32", "--target", "gfx900"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(stdout(&o).starts_with("2 files, 6 cases"), "{}", text(&o));
+    assert!(out.join("amd-gcn5-vega/alu/vop2/v_sub_f32.vec").is_file());
+    let o = gpuref()
+        .args(["run", "--no-progress", "--vectors"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(totals(&stdout(&o)), [2, 6, 6, 0, 0, 0], "{}", text(&o));
 }
