@@ -256,13 +256,13 @@ pub fn check_file_with(path: &Path, rel: &str, filter: &Filter) -> FileResult {
         return check_state_file(path, &text, rel, filter);
     }
     let (mut file, errors) = vector::parse(path, &text);
-    let facts = crate::filter::vec_file_facts(rel, &file);
-    let cases = crate::filter::vec_case_facts(&file, &facts);
-    r.seen.file(&facts);
-    for c in &cases {
-        r.seen.case(c);
-    }
     if !filter.is_empty() {
+        let facts = crate::filter::vec_file_facts(rel, &file);
+        let cases = crate::filter::vec_case_facts(&file, &facts);
+        r.seen.file(&facts);
+        for c in &cases {
+            r.seen.case(c);
+        }
         let chosen = filter.select(&facts, &cases);
         if chosen.is_empty() {
             r.skipped = true;
@@ -376,16 +376,16 @@ pub fn check_files_filtered(
 /// reference of the ISA its header names.
 fn check_state_file(path: &Path, text: &str, rel: &str, filter: &Filter) -> FileResult {
     let (mut file, errors) = crate::state::parse(path, text);
-    let (facts, cases) = crate::filter::state_facts(rel, &file);
     let mut r = FileResult {
         parse_errors: errors,
         ..FileResult::default()
     };
-    r.seen.file(&facts);
-    for c in &cases {
-        r.seen.case(c);
-    }
     if !filter.is_empty() {
+        let (facts, cases) = crate::filter::state_facts(rel, &file);
+        r.seen.file(&facts);
+        for c in &cases {
+            r.seen.case(c);
+        }
         let chosen = filter.select(&facts, &cases);
         if chosen.is_empty() {
             r.skipped = true;

@@ -191,14 +191,29 @@ pub fn vec_file_facts(rel: &str, file: &VecFile) -> FileFacts {
 /// The status index of a case's rules: the least settled one (unknown rule ids count as
 /// `unspecified`: nothing gpuref knows settles them).
 pub fn status_of(rules: &[String]) -> usize {
-    rules
-        .iter()
-        .map(|id| match crate::reference::lookup_rule(id) {
-            Some(r) => status_index(r.status),
-            None => STATUSES.len() - 1,
-        })
-        .max()
-        .unwrap_or(0)
+    thread_local! {
+        /// Rule id → status index: a corpus names a few hundred rules in 330k cases.
+        static CACHE: std::cell::RefCell<std::collections::HashMap<String, usize>> =
+            Default::default();
+    }
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        rules
+            .iter()
+            .map(|id| {
+                if let Some(&s) = cache.get(id) {
+                    return s;
+                }
+                let s = match crate::reference::lookup_rule(id) {
+                    Some(r) => status_index(r.status),
+                    None => STATUSES.len() - 1,
+                };
+                cache.insert(id.clone(), s);
+                s
+            })
+            .max()
+            .unwrap_or(0)
+    })
 }
 
 fn status_index(s: Status) -> usize {

@@ -146,14 +146,26 @@ fn load(root: &Path, filter: &Filter) -> Corpus {
         };
         let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
         let rel = rel.to_string_lossy().replace('\\', "/");
+        // What the filters read (only when there are filters: it costs a pass over every
+        // case's rules).
+        let filtering = !filter.is_empty();
         let (mut file, errs, facts, cases) = if crate::state::is_state_text(&text) {
             let (state, errs) = crate::state::parse(&path, &text);
-            let (facts, cases) = filter::state_facts(&rel, &state);
+            let (facts, cases) = if filtering {
+                filter::state_facts(&rel, &state)
+            } else {
+                Default::default()
+            };
             (state_as_vec_file(&state), errs, facts, cases)
         } else {
             let (file, errs) = vector::parse(&path, &text);
-            let facts = filter::vec_file_facts(&rel, &file);
-            let cases = filter::vec_case_facts(&file, &facts);
+            let (facts, cases) = if filtering {
+                let facts = filter::vec_file_facts(&rel, &file);
+                let cases = filter::vec_case_facts(&file, &facts);
+                (facts, cases)
+            } else {
+                Default::default()
+            };
             (file, errs, facts, cases)
         };
         seen.file(&facts);
@@ -171,7 +183,7 @@ fn load(root: &Path, filter: &Filter) -> Corpus {
         let prefix = format!("{}:", path.display());
         owners.push(prefix.clone());
         let mut keep = None;
-        if !filter.is_empty() {
+        if filtering {
             let chosen = filter.select(&facts, &cases);
             if chosen.is_empty() && (!file.cases.is_empty() || !filter.file(&facts)) {
                 continue;
