@@ -556,3 +556,83 @@ fn a_random_level_takes_the_same_filters() {
         .unwrap();
     assert_eq!(totals(&stdout(&o)), [2, 6, 6, 0, 0, 0], "{}", text(&o));
 }
+
+#[test]
+fn a_rule_with_failures_is_listed_without_by_rule() {
+    // ex1.vec with sub.1 citing example.divu.by_zero (any rule the example knows): the
+    // seeded `sub` bug then fails a case of that rule.
+    let d = tempdir("filters", "failing-rule");
+    let file = std::fs::read_to_string(fixture("ex1.vec")).unwrap();
+    let file = file.replace(
+        "r4=0xfffffffd\t*\t-",
+        "r4=0xfffffffd\t*\texample.divu.by_zero",
+    );
+    std::fs::write(d.join("ex1.vec"), file).unwrap();
+    let o = run_example(&d, "sub", &[]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        out.contains("rules: 1 named by the cases run, 1 with failures"),
+        "{out}"
+    );
+    let row = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("example.divu.by_zero"))
+        .unwrap_or_else(|| panic!("{out}"));
+    // passed (divu.2), failed (sub.1), declined
+    let n: Vec<&str> = row.split_whitespace().skip(1).collect();
+    assert_eq!(n, ["1", "1", "0"], "{row}");
+}
+
+#[test]
+fn state_cases_are_reported_with_their_states() {
+    // Two cases worked by hand from the Vega manual (as in tests/cli.rs), and an S_NOP the
+    // faulty adapter does not implement.
+    let d = tempdir("filters", "state-report");
+    let header = r#"{"gpuref_vectors": 1, "kind": "state", "isa": "gcn5", "target": "gfx900", "instruction": "state.hand"}"#;
+    let branch = r#"{"id": "s_branch.1", "words": ["bf820003"], "asm": "s_branch 3", "initial": {"pc": "0x100"}, "final": {"pc": "0x110"}, "rules": []}"#;
+    let write = r#"{"id": "ds_write_b32.1", "words": ["d81a0004", "00000201"], "asm": "ds_write_b32 v1, v2 offset:4", "initial": {"exec": "0x1", "m0": "0xffffffff", "v1": {"0": "0x10", "1": "0x20"}, "v2": {"0": "0x11223344", "1": "0x55"}}, "final": {"lds": {"0x14": "44332211"}}, "rules": []}"#;
+    let nop = r#"{"id": "s_nop.1", "words": ["bf800000"], "asm": "s_nop 0", "initial": {}, "final": {}, "rules": []}"#;
+    std::fs::create_dir_all(d.join("v/gcn5")).unwrap();
+    std::fs::write(
+        d.join("v/gcn5/hand.jsonl"),
+        format!("{header}\n{branch}\n{write}\n{nop}\n"),
+    )
+    .unwrap();
+    let report = d.join("r.jsonl");
+    let o = gpuref()
+        .args(["run", "--no-progress", "--vectors"])
+        .arg(d.join("v"))
+        .args(["--adapter", &faulty(), "--report-jsonl"])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&report)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let w = lines.iter().find(|l| l["id"] == "ds_write_b32.1").unwrap();
+    assert_eq!(w["verdict"], "pass", "{w}");
+    assert_eq!(w["line"], 3, "{w}");
+    assert_eq!(w["inputs"]["m0"], "0xffffffff", "{w}");
+    assert_eq!(w["expected"]["lds"]["0x14"], "44332211", "{w}");
+    // `got` is the adapter's answer as it wrote it (faulty writes a byte per address).
+    assert_eq!(w["got"]["lds"]["0x17"], "11", "{w}");
+    let n = lines.iter().find(|l| l["id"] == "s_nop.1").unwrap();
+    assert_eq!(n["verdict"], "declined", "{n}");
+    assert_eq!(
+        n["message"],
+        "faulty implements only s_branch, ds_write_b32 and ds_read_b32"
+    );
+    // --instruction reads a state case's mnemonic: one case sent.
+    let o = gpuref()
+        .args(["run", "--no-progress", "--vectors"])
+        .arg(d.join("v"))
+        .args(["--adapter", &faulty(), "--instruction", "s_branch"])
+        .output()
+        .unwrap();
+    assert_eq!(totals(&stdout(&o)), [1, 1, 1, 0, 0, 0], "{}", text(&o));
+}
