@@ -487,16 +487,17 @@ impl Filter {
         }
         for g in &self.instruction {
             if !seen.instruction.iter().any(|n| glob(g, n)) {
+                // The suggestions share the pattern's first three characters.
                 let stem: String = g
                     .chars()
                     .take_while(|c| *c != '*' && *c != '?')
+                    .take(3)
                     .collect::<String>()
                     .to_ascii_lowercase();
-                let stem = &stem[..stem.len().min(3)];
                 let near: Vec<&str> = seen
                     .instruction
                     .iter()
-                    .filter(|n| n.starts_with(stem))
+                    .filter(|n| n.starts_with(&stem))
                     .take(12)
                     .map(String::as_str)
                     .collect();

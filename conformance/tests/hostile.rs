@@ -552,6 +552,14 @@ fn bad_arguments_are_usage_errors() {
                 says: &["--instruction `f32.ad`: no file or case", "some that exist: f32.add"],
             },
             Row {
+                name: "17: run, an instruction of multibyte characters",
+                args: &["run", "--vectors", "{dir}/v", "--instruction", "éé*"],
+                files: &[("v/float/f32/f32.add.vec", F32_ADD)],
+                out: Out::Captured,
+                status: 2,
+                says: &["--instruction `éé*`: no file or case"],
+            },
+            Row {
                 name: "17: check, an unknown mode",
                 args: &["check", "{dir}/v", "--mode", "round=up"],
                 files: &[("v/float/f32/f32.add.vec", F32_ADD)],
