@@ -409,6 +409,15 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         return 2;
     }
     let shared = Arc::new(Shared::default());
+    if let (Some(a), Some(b)) = (&opts.report_jsonl, &opts.report_junit) {
+        if a == b {
+            eprintln!(
+                "gpuref run: --report-jsonl and --report-junit both name {}: give each its own file",
+                a.display()
+            );
+            return 2;
+        }
+    }
     if !args.list {
         for (path, slot) in [
             (&opts.report_jsonl, &shared.jsonl),

@@ -590,6 +590,22 @@ fn bad_arguments_are_usage_errors() {
                 says: &["report {dir}/v: is a directory"],
             },
             Row {
+                name: "17: run, both reports to one file",
+                args: &[
+                    "run",
+                    "--vectors",
+                    "{dir}/v",
+                    "--report-jsonl",
+                    "{dir}/r",
+                    "--report-junit",
+                    "{dir}/r",
+                ],
+                files: &[("v/float/f32/f32.add.vec", F32_ADD)],
+                out: Out::Captured,
+                status: 2,
+                says: &["both name {dir}/r: give each its own file"],
+            },
+            Row {
                 name: "17: run, a report path without a value",
                 args: &["run", "--report-junit"],
                 files: &[],
