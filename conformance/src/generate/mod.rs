@@ -235,7 +235,15 @@ pub fn run_random(
     let start = std::time::Instant::now();
     let mut files = Vec::new();
     let mut dirs = Vec::new();
-    for (f, d) in crate::isa::all().filter_map(|e| e.random_level(n)) {
+    // An ISA the filter leaves out draws nothing; within an ISA the level is drawn whole
+    // and then filtered (docs/design/0047).
+    let wanted = |e: &&dyn crate::isa::IsaEntry| {
+        filter.isa.is_empty() || filter.isa.iter().any(|i| i == e.info().name)
+    };
+    for (f, d) in crate::isa::all()
+        .filter(wanted)
+        .filter_map(|e| e.random_level(n))
+    {
         files.extend(f);
         dirs.extend(d);
     }
