@@ -2,6 +2,7 @@
 //! adapter answered (`gpuref run --adapter`), with failure reports that carry the inputs,
 //! the expectation, the answer and the rules with their citations.
 
+use crate::filter::Filter;
 use crate::isa::IsaEntry;
 use crate::reference::{lookup_rule, Observed, Reference};
 use crate::vector::{self, flags_text, Case, FlagSpec, ParseError};
@@ -193,6 +194,10 @@ pub struct FileResult {
     /// The target and the cases' ids with their lines (for [`duplicate_ids`]).
     pub target: String,
     pub ids: Vec<(String, usize)>,
+    /// The filter values the file holds (docs/design/0047).
+    pub seen: crate::filter::Seen,
+    /// The filters left no case of the file.
+    pub skipped: bool,
 }
 
 /// Ids used twice within one target: ids are unique per target (docs/vector-format.md; two
@@ -233,6 +238,12 @@ pub fn read_text(path: &Path) -> Result<String, String> {
 /// Parse `path` and check every case against the built-in reference: the reference's
 /// answer must be in the case's acceptance set and raise exactly its flags.
 pub fn check_file(path: &Path) -> FileResult {
+    check_file_with(path, "", &Filter::default())
+}
+
+/// [`check_file`] of the cases `filter` selects; `rel` is the file's path under the folder
+/// it was found in (its second component is the part the filter reads).
+pub fn check_file_with(path: &Path, rel: &str, filter: &Filter) -> FileResult {
     let mut r = FileResult::default();
     let text = match read_text(path) {
         Ok(t) => t,
@@ -242,9 +253,27 @@ pub fn check_file(path: &Path) -> FileResult {
         }
     };
     if crate::state::is_state_text(&text) {
-        return check_state_file(path, &text);
+        return check_state_file(path, &text, rel, filter);
     }
-    let (file, errors) = vector::parse(path, &text);
+    let (mut file, errors) = vector::parse(path, &text);
+    if !filter.is_empty() {
+        let facts = crate::filter::vec_file_facts(rel, &file);
+        let cases = crate::filter::vec_case_facts(&file, &facts);
+        r.seen.file(&facts);
+        for c in &cases {
+            r.seen.case(c);
+        }
+        let chosen = filter.select(&facts, &cases);
+        if chosen.is_empty() {
+            r.skipped = true;
+            return r;
+        }
+        let mut i = 0;
+        file.cases.retain(|_| {
+            i += 1;
+            chosen.binary_search(&(i - 1)).is_ok()
+        });
+    }
     r.parse_errors = errors;
     r.isa = file.header("isa").unwrap_or("").to_string();
     r.target = file.header("target").unwrap_or("").to_string();
@@ -300,6 +329,17 @@ pub fn check_file(path: &Path) -> FileResult {
 
 /// Check many files on every core; results in the order of `files`.
 pub fn check_files_parallel(files: &[PathBuf]) -> Vec<FileResult> {
+    let rels = vec![String::new(); files.len()];
+    check_files_filtered(files, &rels, &Filter::default())
+}
+
+/// [`check_files_parallel`] of the cases `filter` selects (`rels` as in
+/// [`check_file_with`]).
+pub fn check_files_filtered(
+    files: &[PathBuf],
+    rels: &[String],
+    filter: &Filter,
+) -> Vec<FileResult> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
     let next = AtomicUsize::new(0);
@@ -316,7 +356,8 @@ pub fn check_files_parallel(files: &[PathBuf]) -> Vec<FileResult> {
                 if i >= files.len() {
                     break;
                 }
-                let r = check_file(&files[i]);
+                let rel = rels.get(i).map(String::as_str).unwrap_or("");
+                let r = check_file_with(&files[i], rel, filter);
                 if let Ok(mut all) = results.lock() {
                     all[i] = Some(r);
                 }
@@ -333,12 +374,29 @@ pub fn check_files_parallel(files: &[PathBuf]) -> Vec<FileResult> {
 
 /// A state-transition file: parsed, validated, and its cases checked against the built-in
 /// reference of the ISA its header names.
-fn check_state_file(path: &Path, text: &str) -> FileResult {
-    let (file, errors) = crate::state::parse(path, text);
+fn check_state_file(path: &Path, text: &str, rel: &str, filter: &Filter) -> FileResult {
+    let (mut file, errors) = crate::state::parse(path, text);
     let mut r = FileResult {
         parse_errors: errors,
         ..FileResult::default()
     };
+    if !filter.is_empty() {
+        let (facts, cases) = crate::filter::state_facts(rel, &file);
+        r.seen.file(&facts);
+        for c in &cases {
+            r.seen.case(c);
+        }
+        let chosen = filter.select(&facts, &cases);
+        if chosen.is_empty() {
+            r.skipped = true;
+            return r;
+        }
+        let mut i = 0;
+        file.cases.retain(|_| {
+            i += 1;
+            chosen.binary_search(&(i - 1)).is_ok()
+        });
+    }
     if let Some(h) = &file.header {
         r.isa = h.isa.clone();
         r.target = h.target.clone();

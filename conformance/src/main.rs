@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use gpuref_conformance::isa::{self, Reuse};
-use gpuref_conformance::{check, generate};
+use gpuref_conformance::{check, generate, repo};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,9 +44,13 @@ enum Command {
         state_family: Vec<String>,
         /// Instead of the corpus: an on-demand seeded-random level of the ALU value vectors,
         /// N cases per instruction, written under --out (which must not be the committed
-        /// corpus), with its own MANIFEST; run it with `gpuref run --vectors DIR`.
-        #[arg(long, value_name = "N", conflicts_with_all = ["check", "isa"])]
+        /// corpus), with its own MANIFEST; run it with `gpuref run --vectors DIR`. Takes
+        /// --isa and the filters below, as `gpuref run` does (they pick the level's files
+        /// and cases after it is drawn, so a case is the same with or without them).
+        #[arg(long, value_name = "N", conflicts_with_all = ["check"])]
         random: Option<usize>,
+        #[command(flatten)]
+        filters: RandomFilterArgs,
         /// Instead of writing vectors, ask z3 (the `z3` command) for the coverage level's
         /// inputs and rewrite conformance/coverage/<target>.tsv (run from the repository
         /// root; docs/design/0041).
@@ -71,12 +75,14 @@ enum Command {
     Adapter,
     /// Check vector files (generated or hand-written) against the built-in reference.
     Check {
-        /// Files or directories (searched for *.vec).
-        #[arg(required = true)]
+        /// Files or directories (searched for *.vec and *.jsonl) [default: the corpus,
+        /// vectors/ of the repository gpuref was built in, or of $GPUREF_ROOT].
         paths: Vec<PathBuf>,
         /// Print at most this many failure reports (all failures are still counted).
         #[arg(long, default_value_t = 50)]
         max_reports: usize,
+        #[command(flatten)]
+        filters: FilterArgs,
     },
     /// Disassemble machine code into assembly text, one instruction per line.
     Disasm {
@@ -112,9 +118,10 @@ enum Command {
         /// table (with the reasons rows have no semantics) or csv.
         #[arg(long, default_value = "table", value_parser = ["table", "csv"])]
         format: String,
-        /// Corpus root (vector counts).
-        #[arg(long, default_value = "vectors")]
-        vectors: PathBuf,
+        /// Corpus root (vector counts) [default: vectors/ of the repository gpuref was built
+        /// in, or of $GPUREF_ROOT].
+        #[arg(long, visible_alias = "corpus")]
+        vectors: Option<PathBuf>,
     },
     /// Generate the instruction reference: Markdown (checked in under docs/reference) and,
     /// with --out, the static HTML site (docs/design/0028).
@@ -129,9 +136,10 @@ enum Command {
         /// if any differs.
         #[arg(long)]
         check: bool,
-        /// The repository root (design notes and sources the pages link to).
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
+        /// The repository root (design notes, sources and vectors the pages link to)
+        /// [default: the repository gpuref was built in, or $GPUREF_ROOT].
+        #[arg(long)]
+        root: Option<PathBuf>,
     },
     /// Print an instruction's reference page (its encodings, rules, special values).
     Explain {
@@ -140,9 +148,10 @@ enum Command {
         /// Only this target's rows.
         #[arg(long)]
         target: Option<String>,
-        /// The repository root (the kernel's doc comment is read from its sources).
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
+        /// The repository root (the kernel's doc comment is read from its sources)
+        /// [default: the repository gpuref was built in, or $GPUREF_ROOT].
+        #[arg(long)]
+        root: Option<PathBuf>,
     },
     /// Print the z3 model of an ALU instruction as an SMT-LIB2 script.
     Smt {
@@ -175,6 +184,76 @@ enum Command {
         /// Instructions, one per line (`;` and `//` start comments).
         text: Option<String>,
     },
+}
+
+/// The filters `generate --random` takes besides --isa (docs/design/0047).
+#[derive(clap::Args, Debug, Default)]
+struct RandomFilterArgs {
+    /// With --random: only files of this target.
+    #[arg(long = "target", value_name = "T", requires = "random")]
+    target: Vec<String>,
+    /// With --random: only this part (an ALU row format: vop2, sop1).
+    #[arg(long = "part", value_name = "P", requires = "random")]
+    part: Vec<String>,
+    /// With --random: only this instruction (globs `*`, `?`).
+    #[arg(long = "instruction", value_name = "I", requires = "random")]
+    instruction: Vec<String>,
+    /// With --random: only cases whose mode tuple holds these items (`mode=0x0`).
+    #[arg(long = "mode", value_name = "M", requires = "random")]
+    mode: Vec<String>,
+    /// With --random: only cases whose least settled rule has this status.
+    #[arg(long = "status", value_name = "S", requires = "random")]
+    status: Vec<String>,
+}
+
+/// The case filters (`gpuref run --help` lists them; docs/design/0047). Each may be
+/// repeated or take comma-separated values.
+#[derive(clap::Args, Debug, Default)]
+struct FilterArgs {
+    /// Only files of this ISA.
+    #[arg(long = "isa", value_name = "NAME")]
+    isa: Vec<String>,
+    /// Only files of this target.
+    #[arg(long = "target", value_name = "T")]
+    target: Vec<String>,
+    /// Only this part: a format folder (alu, encoding, state, f32, ...) or an ALU row format
+    /// (vop2, sop1).
+    #[arg(long = "part", value_name = "P")]
+    part: Vec<String>,
+    /// Only this instruction: the file's `instruction` header or a case's mnemonic (globs
+    /// `*`, `?`).
+    #[arg(long = "instruction", value_name = "I")]
+    instruction: Vec<String>,
+    /// Only cases whose mode tuple holds these items (`mode=0x0`, `round=rtz`).
+    #[arg(long = "mode", value_name = "M")]
+    mode: Vec<String>,
+    /// Only cases of this level (edge, random, coverage, regression, spec, ...).
+    #[arg(long = "level", value_name = "L")]
+    level: Vec<String>,
+    /// Only cases whose least settled rule has this status (specified, inferred,
+    /// contested, unspecified).
+    #[arg(long = "status", value_name = "S")]
+    status: Vec<String>,
+}
+
+impl FilterArgs {
+    fn filter(&self) -> Result<gpuref_conformance::filter::Filter, String> {
+        let mut f = gpuref_conformance::filter::Filter::default();
+        for (k, vs) in gpuref_conformance::filter::KINDS.iter().zip([
+            &self.isa,
+            &self.target,
+            &self.part,
+            &self.instruction,
+            &self.mode,
+            &self.level,
+            &self.status,
+        ]) {
+            for v in vs {
+                f.add(k, v)?;
+            }
+        }
+        Ok(f)
+    }
 }
 
 const DISASM_HELP: &str = "\
@@ -213,20 +292,34 @@ Usage: gpuref run [OPTIONS] [FILTER] [LIBTEST OPTIONS]
 Options:
   --adapter CMD     run against the adapter started by `sh -c CMD` (docs/adapter-protocol.md);
                     without it, against the built-in reference
-  --target T        only files whose target is T (targets: see `gpuref coverage`)
-  --vectors DIR     corpus root [default: vectors]
+  --vectors DIR     corpus root (also --corpus DIR) [default: vectors/ of the repository
+                    gpuref was built in, or of $GPUREF_ROOT]
   --timeout SECS    seconds to wait for each adapter answer [default: 10]
   --batch N         cases per batch sent to the adapter [default: 1024]
   --max-restarts N  adapter restarts allowed in the run [default: 20]
   --strict          compare with the reference's exact bits, not the vectors' acceptance sets
   --reports N       failure reports printed per file [default: 10]
   --no-progress     no progress bar (it is only drawn on a terminal anyway)
+  --report-jsonl F  write every selected case's result to F as JSON Lines (one object per
+                    case: file, line, isa, target, instruction, inputs, expected, got,
+                    verdict, message, status, rules with citations)
+  --report-junit F  write the results to F as JUnit XML (a testsuite per file, a testcase
+                    per case); both are written to a temporary file and renamed at the end
+  --by-rule         list every rule the cases name with its cases passed/failed/declined
+                    (without it, only the rules with failures)
 
+{FILTERS}
 FILTER and the libtest options select and list the trials (one per instruction file):
   --list, --exact, --skip PATTERN, --test-threads N, --format pretty|terse|json, -q
 
-Exit status: 0 every selected case passed (or was unsupported); 1 some failed, faulted or
-could not be read; 2 bad arguments or a broken adapter; 141 stdout was closed early.
+After the summary table: the declined cases by reason, the rules with failures, and a
+`verdict:` line that the exit status agrees with. A file every case of which the adapter
+declined is shown as `ignored (declined: ...)`, never `ok`.
+
+Exit status: 0 every selected case passed or was declined, and at least one passed; 1 some
+failed, faulted or could not be read; 2 bad arguments (an unknown filter value, an unwritable
+report), a broken adapter, or a report that could not be written; 3 nothing was checked:
+every selected case was declined; 141 stdout was closed early.
 ";
 
 /// The command line, with each command's help followed by what every registered ISA says
@@ -344,9 +437,60 @@ fn dispatch() -> ExitCode {
             check,
             isa,
             random,
+            filters,
             ..
-        } => cmd_generate(&out, check, isa.as_deref(), random),
-        Command::Check { paths, max_reports } => cmd_check(&paths, max_reports),
+        } => {
+            let mut filter = gpuref_conformance::filter::Filter::default();
+            let given = [
+                (
+                    "--isa",
+                    random
+                        .map(|_| isa.clone())
+                        .unwrap_or_default()
+                        .into_iter()
+                        .collect::<Vec<_>>(),
+                ),
+                ("--target", filters.target),
+                ("--part", filters.part),
+                ("--instruction", filters.instruction),
+                ("--mode", filters.mode),
+                ("--status", filters.status),
+            ];
+            for (k, vs) in given {
+                for v in vs {
+                    if let Err(e) = filter.add(k, &v) {
+                        eprintln!("gpuref generate: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            cmd_generate(&out, check, isa.as_deref(), random, &filter)
+        }
+        Command::Check {
+            paths,
+            max_reports,
+            filters,
+        } => {
+            let filter = match filters.filter() {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("gpuref check: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let paths = if paths.is_empty() {
+                match repo::vectors(None) {
+                    Ok(v) => vec![v],
+                    Err(e) => {
+                        eprintln!("gpuref check: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            } else {
+                paths
+            };
+            cmd_check(&paths, max_reports, &filter)
+        }
         Command::Adapter => {
             let code = gpuref_conformance::adapter_ref::serve(
                 std::io::stdin().lock(),
@@ -359,12 +503,24 @@ fn dispatch() -> ExitCode {
             markdown,
             check,
             root,
-        } => gpuref_conformance::docs::cmd_docs(&root, &markdown, out.as_deref(), check),
+        } => match repo::root_or(root) {
+            Ok(root) => gpuref_conformance::docs::cmd_docs(&root, &markdown, out.as_deref(), check),
+            Err(e) => {
+                eprintln!("gpuref docs: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Explain {
             mnemonic,
             target,
             root,
-        } => gpuref_conformance::docs::cmd_explain(&root, &mnemonic, target.as_deref()),
+        } => match repo::root_or(root) {
+            Ok(root) => gpuref_conformance::docs::cmd_explain(&root, &mnemonic, target.as_deref()),
+            Err(e) => {
+                eprintln!("gpuref explain: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Run => cmd_run(&[]),
         Command::Disasm { target, hex, file } => cmd_disasm(&target, hex.as_deref(), file),
         Command::Asm { target, file, text } => cmd_asm(&target, file, text),
@@ -378,7 +534,13 @@ fn dispatch() -> ExitCode {
             target,
             format,
             vectors,
-        } => cmd_coverage(target.as_deref(), &format, &vectors),
+        } => match repo::vectors(vectors) {
+            Ok(v) => cmd_coverage(target.as_deref(), &format, &v),
+            Err(e) => {
+                eprintln!("gpuref coverage: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Smt {
             target,
             mode,
@@ -569,6 +731,7 @@ fn cmd_generate(
     check_only: bool,
     isa: Option<&str>,
     random: Option<usize>,
+    filter: &gpuref_conformance::filter::Filter,
 ) -> ExitCode {
     if let Some(name) = isa {
         if let Err(e) = isa::by_name(name) {
@@ -602,12 +765,16 @@ fn cmd_generate(
                 );
                 return ExitCode::from(2);
             }
-            generate::run_random(out, n, &mut progress)
+            generate::run_random(out, n, filter, &mut progress)
         }
         None => generate::run_isa(out, check_only, isa, &mut progress),
     };
     let report = match result {
         Ok(r) => r,
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput && !filter.is_empty() => {
+            eprintln!("gpuref generate: {e}");
+            return ExitCode::from(2);
+        }
         Err(e) => {
             eprintln!("gpuref generate: {}: {e}", out.display());
             return ExitCode::from(2);
@@ -730,10 +897,33 @@ fn cmd_generate_state(out: &std::path::Path, cap: usize, families: &[String]) ->
     }
 }
 
-fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
+fn cmd_check(
+    paths: &[PathBuf],
+    max_reports: usize,
+    filter: &gpuref_conformance::filter::Filter,
+) -> ExitCode {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     check::collect_files(paths, &mut files, &mut missing);
+    // Each file's path under its corpus root (the nearest folder above it holding a
+    // MANIFEST, else the folder it was found in): the part a filter reads.
+    let rels: Vec<String> = files
+        .iter()
+        .map(|f| {
+            f.ancestors()
+                .skip(1)
+                .find(|d| d.join(gpuref_conformance::manifest::FILE).is_file())
+                .or_else(|| {
+                    paths
+                        .iter()
+                        .map(PathBuf::as_path)
+                        .find(|p| *p != f.as_path() && f.starts_with(p))
+                })
+                .and_then(|root| f.strip_prefix(root).ok())
+                .map(|r| r.to_string_lossy().replace('\\', "/"))
+                .unwrap_or_default()
+        })
+        .collect();
     // Every problem with the input (a missing path, a malformed line, a file whose bytes are
     // not the manifest's, an unreadable file) counts as one failure.
     let mut problems = 0usize;
@@ -746,7 +936,26 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
         eprintln!("gpuref check: {m}");
         problems += 1;
     }
-    let results = check::check_files_parallel(&files);
+    let results = check::check_files_filtered(&files, &rels, filter);
+    let mut seen = gpuref_conformance::filter::Seen::default();
+    for r in &results {
+        seen.extend(r.seen.clone());
+    }
+    let unknown = filter.unknown_values(&seen);
+    if !unknown.is_empty() {
+        for u in &unknown {
+            eprintln!("gpuref check: {u}");
+        }
+        return ExitCode::from(2);
+    }
+    let selected = results.iter().filter(|r| !r.skipped).count();
+    if !filter.is_empty() && selected == 0 {
+        eprintln!(
+            "gpuref check: no case matches {} (each value exists, but not together: kinds are ANDed)",
+            filter.describe()
+        );
+        return ExitCode::from(2);
+    }
     let ids = files.iter().zip(&results).flat_map(|(path, r)| {
         r.ids
             .iter()
@@ -795,7 +1004,11 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
     };
     println!(
         "{passed} passed, {failed} failed ({} files{of_which})",
-        files.len()
+        if filter.is_empty() {
+            files.len()
+        } else {
+            selected
+        }
     );
     if failed > 0 {
         ExitCode::from(1)
@@ -806,20 +1019,27 @@ fn cmd_check(paths: &[PathBuf], max_reports: usize) -> ExitCode {
 
 fn cmd_run(args: &[String]) -> ExitCode {
     use gpuref_conformance::{adapter, run};
+    let mut vectors = None;
     let mut opts = run::Options {
-        vectors: PathBuf::from("vectors"),
+        vectors: PathBuf::new(),
         adapter: None,
-        target: None,
+        filter: Default::default(),
         strict: false,
         reports_per_file: 10,
         progress: std::io::stderr().is_terminal(),
+        report_jsonl: None,
+        report_junit: None,
+        by_rule: false,
     };
     let (mut timeout, mut batch, mut max_restarts, mut command) =
         (10.0f64, 1024usize, 20usize, None);
     let mut rest = vec!["gpuref run".to_string()];
     let mut it = args.iter();
     let bad = |msg: String| -> ExitCode {
-        eprintln!("gpuref run: {msg}\n\n{RUN_HELP}");
+        eprintln!(
+            "gpuref run: {msg}\n\n{}",
+            RUN_HELP.replace("{FILTERS}", &gpuref_conformance::filter::help())
+        );
         ExitCode::from(2)
     };
     while let Some(a) = it.next() {
@@ -830,12 +1050,23 @@ fn cmd_run(args: &[String]) -> ExitCode {
         };
         let r: Result<(), String> = match a.as_str() {
             "-h" | "--help" => {
-                print!("{RUN_HELP}");
+                print!(
+                    "{}",
+                    RUN_HELP.replace("{FILTERS}", &gpuref_conformance::filter::help())
+                );
                 return ExitCode::SUCCESS;
             }
             "--adapter" => value("--adapter").map(|v| command = Some(v)),
-            "--target" => value("--target").map(|v| opts.target = Some(v)),
-            "--vectors" => value("--vectors").map(|v| opts.vectors = PathBuf::from(v)),
+            k if gpuref_conformance::filter::KINDS.contains(&k) => {
+                value(k).and_then(|v| opts.filter.add(k, &v).map(|_| ()))
+            }
+            "--report-jsonl" => value(a).map(|v| opts.report_jsonl = Some(PathBuf::from(v))),
+            "--report-junit" => value(a).map(|v| opts.report_junit = Some(PathBuf::from(v))),
+            "--by-rule" => {
+                opts.by_rule = true;
+                Ok(())
+            }
+            "--vectors" | "--corpus" => value(a).map(|v| vectors = Some(PathBuf::from(v))),
             "--timeout" => value("--timeout").and_then(|v| {
                 v.parse::<f64>()
                     .ok()
@@ -879,6 +1110,13 @@ fn cmd_run(args: &[String]) -> ExitCode {
             return bad(e);
         }
     }
+    opts.vectors = match gpuref_conformance::repo::vectors(vectors) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("gpuref run: {e}");
+            return ExitCode::from(2);
+        }
+    };
     opts.adapter = command.map(|command| adapter::Config {
         command,
         timeout: std::time::Duration::from_secs_f64(timeout),

@@ -1,11 +1,13 @@
 //! `gpuref run`: the corpus as libtest-mimic trials (one per instruction file), against the
 //! built-in reference or an adapter, with a progress bar and a summary per ISA and format.
 
-use crate::adapter::{self, Answer, Config, Request, Session};
-use crate::check::{self, Problem};
+use crate::adapter::{self, Config, Session};
+use crate::check;
+use crate::filter::{self, Filter};
 use crate::reference::{Observed, Reference};
-use crate::vector::{self, Case, FlagSpec, Spec, VecFile};
-use libtest_mimic::{Arguments, Failed, Trial};
+use crate::report::{self, ReportFile};
+use crate::vector::{self, Case, FlagSpec, VecFile};
+use libtest_mimic::{Arguments, Completion, Trial};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -20,13 +22,18 @@ pub static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
 pub struct Options {
     pub vectors: PathBuf,
     pub adapter: Option<Config>,
-    /// Only files whose `target` header is this.
-    pub target: Option<String>,
+    /// Which files and cases run (docs/design/0047).
+    pub filter: Filter,
     /// Compare with the reference's exact bits instead of the vectors' acceptance sets.
     pub strict: bool,
     /// Failure reports printed per file.
     pub reports_per_file: usize,
     pub progress: bool,
+    /// Per-case results as JSON Lines, and as JUnit XML.
+    pub report_jsonl: Option<PathBuf>,
+    pub report_junit: Option<PathBuf>,
+    /// The per-rule summary lists every rule touched, not only those with failures.
+    pub by_rule: bool,
 }
 
 /// Counts for one summary row.
@@ -41,6 +48,8 @@ pub struct Tally {
     /// Cases some flag output of which was not compared (the adapter did not announce the
     /// `flags` feature).
     pub flags_not_compared: usize,
+    /// Files whose every case was declined (unsupported).
+    pub declined_files: usize,
 }
 
 impl Tally {
@@ -52,6 +61,7 @@ impl Tally {
         self.unsupported += o.unsupported;
         self.faults += o.faults;
         self.flags_not_compared += o.flags_not_compared;
+        self.declined_files += o.declined_files;
     }
 }
 
@@ -62,6 +72,9 @@ struct Loaded {
     /// The file's problems (malformed lines, a manifest mismatch, repeated ids): each fails
     /// its trial and counts as one failed case.
     problems: Vec<String>,
+    /// The lines of the cases the filters select, when they leave some out (`file.cases`
+    /// holds only those; a state file, read again by its trial, is cut to them).
+    keep: Option<std::collections::HashSet<usize>>,
 }
 
 /// The summary table: one row per (ISA, format folder), then the total.
@@ -98,9 +111,19 @@ pub fn summary_table(rows: &BTreeMap<(String, String), Tally>) -> String {
     s
 }
 
-/// Load every file under the corpus root; parse errors are returned, not fatal (those of a
-/// loaded file are also its `problems`), and so are the errors no vector file owns.
-fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<String>) {
+/// What [`load`] found: the selected files, every error, the errors no vector file owns,
+/// and every filter value the files hold.
+struct Corpus {
+    files: Vec<Loaded>,
+    errors: Vec<String>,
+    orphans: Vec<String>,
+    seen: filter::Seen,
+}
+
+/// Load every file under the corpus root and keep the files and cases `filter` selects;
+/// parse errors are returned, not fatal (those of a loaded file are also its `problems`),
+/// and so are the errors no vector file owns.
+fn load(root: &Path, filter: &Filter) -> Corpus {
     let mut paths = Vec::new();
     let mut missing = Vec::new();
     check::collect_files(&[root.to_path_buf()], &mut paths, &mut missing);
@@ -112,6 +135,7 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
     errors.extend(crate::manifest::verify(&paths, &[root.to_path_buf()]));
     let mut out = Vec::new();
     let mut owners = Vec::new();
+    let mut seen = filter::Seen::default();
     for path in paths {
         let text = match check::read_text(&path) {
             Ok(t) => t,
@@ -120,11 +144,34 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
                 continue;
             }
         };
-        let (file, errs) = if crate::state::is_state_text(&text) {
-            state_as_vec_file(&path, &text)
+        let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        // What the filters read (only when there are filters: it costs a pass over every
+        // case's rules).
+        let filtering = !filter.is_empty();
+        let (mut file, errs, facts, cases) = if crate::state::is_state_text(&text) {
+            let (state, errs) = crate::state::parse(&path, &text);
+            let (facts, cases) = if filtering {
+                filter::state_facts(&rel, &state)
+            } else {
+                Default::default()
+            };
+            (state_as_vec_file(&state), errs, facts, cases)
         } else {
-            vector::parse(&path, &text)
+            let (file, errs) = vector::parse(&path, &text);
+            let (facts, cases) = if filtering {
+                let facts = filter::vec_file_facts(&rel, &file);
+                let cases = filter::vec_case_facts(&file, &facts);
+                (facts, cases)
+            } else {
+                Default::default()
+            };
+            (file, errs, facts, cases)
         };
+        seen.file(&facts);
+        for c in &cases {
+            seen.case(c);
+        }
         errors.extend(errs.iter().map(|e| e.to_string()));
         if let Ok(entry) = crate::isa::of_file(&file) {
             let lint = entry.lint(&path, &text, &file);
@@ -135,20 +182,30 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
         }
         let prefix = format!("{}:", path.display());
         owners.push(prefix.clone());
-        if target.is_some_and(|t| file.header("target") != Some(t)) {
-            continue;
+        let mut keep = None;
+        if filtering {
+            let chosen = filter.select(&facts, &cases);
+            if chosen.is_empty() && (!file.cases.is_empty() || !filter.file(&facts)) {
+                continue;
+            }
+            if chosen.len() < file.cases.len() {
+                let lines: std::collections::HashSet<usize> =
+                    chosen.iter().map(|&i| file.cases[i].line).collect();
+                file.cases.retain(|c| lines.contains(&c.line));
+                keep = Some(lines);
+            }
         }
-        let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
         let problems = errors
             .iter()
             .filter(|e| e.starts_with(&prefix))
             .cloned()
             .collect();
         out.push(Loaded {
-            rel: rel.to_string_lossy().replace('\\', "/"),
+            rel,
             path,
             file,
             problems,
+            keep,
         });
     }
     let ids = out.iter().flat_map(|f| {
@@ -173,14 +230,18 @@ fn load(root: &Path, target: Option<&str>) -> (Vec<Loaded>, Vec<String>, Vec<Str
         .filter(|e| !owners.iter().any(|o| e.starts_with(o)))
         .cloned()
         .collect();
-    (out, errors, orphans)
+    Corpus {
+        files: out,
+        errors,
+        orphans,
+        seen,
+    }
 }
 
 /// A state-transition file, for the runner: its header, and one placeholder case per case
 /// (`run_file` reads the state cases again and checks them with the state reference or
 /// sends them to an adapter as protocol-2 state requests).
-fn state_as_vec_file(path: &Path, text: &str) -> (VecFile, Vec<vector::ParseError>) {
-    let (state, errs) = crate::state::parse(path, text);
+fn state_as_vec_file(state: &crate::state::StateFile) -> VecFile {
     let mut file = VecFile::default();
     if let Some(h) = &state.header {
         file.header = vec![
@@ -205,54 +266,86 @@ fn state_as_vec_file(path: &Path, text: &str) -> (VecFile, Vec<vector::ParseErro
             line: c.line,
         })
         .collect();
-    (file, errs)
+    file
 }
 
-/// The strict expectation of a case: the reference's exact answer.
-fn strict_case(case: &Case, reference: &mut Reference) -> Result<Case, String> {
-    let got = reference.eval(case)?;
-    let mut c = case.clone();
-    c.outputs = case
-        .outputs
-        .iter()
-        .map(|(n, _)| {
-            let v = got
-                .outputs
-                .iter()
-                .find(|(g, _)| g == n)
-                .map(|(_, v)| *v)
-                .unwrap_or(0);
-            (n.clone(), Spec::exact(v))
-        })
-        .collect();
-    if let Some(f) = got.flags {
-        c.flags = FlagSpec::Exact(f);
-    }
-    Ok(c)
-}
+mod file;
+mod outcome;
+use file::run_file;
+pub use outcome::{declined_summary, rule_summary, RuleTally};
+use outcome::{FileLog, Shared};
+
+/// The exit status of a run in which no selected case was checked: every one was declined
+/// (the adapter answered `unsupported`, or the case could not be sent to it).
+pub const ALL_DECLINED: i32 = 3;
 
 /// Run the corpus; returns the process exit code.
 pub fn run(opts: Options, args: Arguments) -> i32 {
-    let (files, load_errors, orphans) = load(&opts.vectors, opts.target.as_deref());
+    let Corpus {
+        files,
+        errors: load_errors,
+        orphans,
+        seen,
+    } = load(&opts.vectors, &opts.filter);
+    let unknown = opts.filter.unknown_values(&seen);
+    if !unknown.is_empty() {
+        for u in &unknown {
+            eprintln!("gpuref run: {u}");
+        }
+        return 2;
+    }
     for e in &load_errors {
         eprintln!("{e}");
     }
     if files.is_empty() && !args.list {
-        match &opts.target {
-            Some(t) => eprintln!(
-                "gpuref run: no vector file under {} has target `{t}` (its `#!target` header; the registry's targets: {})",
-                opts.vectors.display(),
-                crate::isa::all()
-                    .flat_map(|e| e.info().targets.iter().map(|t| t.name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            None => eprintln!(
+        if opts.filter.is_empty() {
+            eprintln!(
                 "gpuref run: no vector files under {} (run `gpuref generate` first?)",
                 opts.vectors.display()
-            ),
+            );
+        } else {
+            eprintln!(
+                "gpuref run: no case under {} matches {} (each value exists, but not together: kinds are ANDed)",
+                opts.vectors.display(),
+                opts.filter.describe()
+            );
         }
         return 2;
+    }
+    let shared = Arc::new(Shared::default());
+    if let (Some(a), Some(b)) = (&opts.report_jsonl, &opts.report_junit) {
+        if a == b {
+            eprintln!(
+                "gpuref run: --report-jsonl and --report-junit both name {}: give each its own file",
+                a.display()
+            );
+            return 2;
+        }
+    }
+    if !args.list {
+        for (path, slot) in [
+            (&opts.report_jsonl, &shared.jsonl),
+            (&opts.report_junit, &shared.junit),
+        ] {
+            if let Some(p) = path {
+                match ReportFile::create(p) {
+                    Ok(f) => {
+                        if let Ok(mut s) = slot.lock() {
+                            *s = Some(f);
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("gpuref run: report {e}");
+                        return 2;
+                    }
+                }
+            }
+        }
+        if let Ok(mut j) = shared.junit.lock() {
+            if let Some(j) = j.as_mut() {
+                j.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gpuref run\">\n");
+            }
+        }
     }
     let restarts = Arc::new(AtomicUsize::new(0));
     let hello = match &opts.adapter {
@@ -292,7 +385,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         if !enc.is_empty() {
             let cases: usize = enc.iter().map(|f| f.file.cases.len()).sum();
             eprintln!(
-                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: the adapter protocol (versions 1 and 2) has no encoding request yet; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
+                "gpuref run: {} encoding files ({cases} cases) are not sent to the adapter: {NO_ENCODING_REQUEST}; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
                 enc.len()
             );
         }
@@ -311,15 +404,10 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     st.len()
                 )
             } else {
-                let why = if h.protocol < 2 {
-                    "the adapter speaks protocol 1, which has no state request".to_string()
-                } else {
-                    "the adapter speaks protocol 2 but does not declare the `state` feature"
-                        .to_string()
-                };
                 format!(
-                    "gpuref run: {} state-transition files ({cases} cases) are not sent to the adapter: {why}; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
-                    st.len()
+                    "gpuref run: {} state-transition files ({cases} cases) are not sent to the adapter: {}; they are counted as unsupported (check them with `gpuref run` without --adapter, or `gpuref check`)",
+                    st.len(),
+                    no_state_request(h)
                 )
             };
             eprintln!("{note}");
@@ -338,7 +426,6 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
     } else {
         None
     };
-    let rows: Arc<Mutex<BTreeMap<(String, String), Tally>>> = Arc::default();
     let pool: Arc<Mutex<Vec<Session>>> = Arc::default();
     let cfg: Option<Arc<Config>> = opts.adapter.clone().map(Arc::new);
     let opts = Arc::new(opts);
@@ -346,8 +433,8 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
     for loaded in files {
         let isa = loaded.file.header("isa").unwrap_or("?").to_string();
         let fmt = loaded.rel.split('/').nth(1).unwrap_or("").to_string();
-        let (rows, pool, bar, hello, opts) = (
-            rows.clone(),
+        let (shared, pool, bar, hello, opts) = (
+            shared.clone(),
             pool.clone(),
             bar.clone(),
             hello.clone(),
@@ -356,20 +443,23 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
         let (cfg, restarts) = (cfg.clone(), restarts.clone());
         let kind = isa.clone();
         trials.push(
-            Trial::test(loaded.rel.clone(), move || {
+            Trial::ignorable_test(loaded.rel.clone(), move || {
                 if OUTPUT_CLOSED.load(Ordering::SeqCst) {
-                    return Ok(());
+                    return Ok(Completion::Completed);
                 }
-                let tally = run_file(
+                let mut log = FileLog::default();
+                let (mut t, mut result) = run_file(
                     &loaded,
                     &opts,
                     cfg,
                     restarts,
                     &pool,
                     hello.as_ref(),
-                    bar.as_ref(),
+                    &mut log,
                 );
-                let (mut t, mut result) = tally;
+                if let Some(b) = bar.as_ref() {
+                    b.inc(loaded.file.cases.len() as u64);
+                }
                 if !loaded.problems.is_empty() {
                     t.cases += loaded.problems.len();
                     t.failed += loaded.problems.len();
@@ -383,10 +473,24 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     }
                     result = Err(msg.into());
                 }
-                if let Ok(mut r) = rows.lock() {
+                let declined = t.cases > 0 && t.unsupported == t.cases;
+                if declined {
+                    t.declined_files = 1;
+                }
+                let top = shared.log(&loaded, &log);
+                if let Ok(mut r) = shared.rows.lock() {
                     r.entry((isa, fmt)).or_default().add(&t);
                 }
-                result
+                match result {
+                    Err(f) => Err(f),
+                    // Not `ok`: nothing of the file was checked.
+                    Ok(()) if declined => Ok(Completion::ignored_with(format!(
+                        "declined: all {} cases unsupported ({})",
+                        t.cases,
+                        top.unwrap_or_default()
+                    ))),
+                    Ok(()) => Ok(Completion::Completed),
+                }
             })
             .with_kind(kind),
         );
@@ -394,7 +498,7 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
     // Problems no loaded file owns (a listed file missing, an unreadable or empty file)
     // fail a trial of their own, so that a run they fail never reports `test result: ok`.
     if !orphans.is_empty() {
-        let rows = rows.clone();
+        let shared = shared.clone();
         trials.push(
             Trial::test("corpus", move || {
                 let t = Tally {
@@ -402,10 +506,15 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
                     failed: orphans.len(),
                     ..Tally::default()
                 };
-                if let Ok(mut r) = rows.lock() {
+                if let Ok(mut r) = shared.rows.lock() {
                     r.entry(("corpus".into(), String::new()))
                         .or_default()
                         .add(&t);
+                }
+                if let Ok(mut j) = shared.junit.lock() {
+                    if let Some(j) = j.as_mut() {
+                        j.write(&report::junit_suite("corpus", &[], &orphans));
+                    }
                 }
                 Err(format!(
                     "{} problems reading the corpus:\n{}",
@@ -426,19 +535,88 @@ pub fn run(opts: Options, args: Arguments) -> i32 {
             s.finish();
         }
     }
-    if !args.list {
-        if let Ok(r) = rows.lock() {
-            println!("\n{}", summary_table(&r));
+    if args.list {
+        return 0;
+    }
+    let total = shared
+        .rows
+        .lock()
+        .map(|r| {
+            let mut t = Tally::default();
+            for v in r.values() {
+                t.add(v);
+            }
+            t
+        })
+        .unwrap_or_default();
+    if let Ok(r) = shared.rows.lock() {
+        println!("\n{}", summary_table(&r));
+    }
+    if let Some(n) = &state_note {
+        println!("{}", n.trim_start_matches("gpuref run: "));
+    }
+    if let Ok(r) = shared.reasons.lock() {
+        print!("{}", declined_summary(&r, total.declined_files));
+    }
+    if let Ok(r) = shared.rules.lock() {
+        print!("{}", rule_summary(&r, opts.by_rule));
+    }
+    // The reports, unless stdout closed and the run stopped early: then the files already
+    // there stay as they were.
+    let mut report_failed = false;
+    if !OUTPUT_CLOSED.load(Ordering::SeqCst) {
+        if let Ok(mut j) = shared.junit.lock() {
+            if let Some(j) = j.as_mut() {
+                j.write("</testsuites>\n");
+            }
         }
-        if let Some(n) = &state_note {
-            println!("{}", n.trim_start_matches("gpuref run: "));
+        for (what, slot) in [("JSON Lines", &shared.jsonl), ("JUnit", &shared.junit)] {
+            if let Some(f) = slot.lock().ok().and_then(|mut s| s.take()) {
+                match f.commit() {
+                    Ok(p) => println!("{what} report: {}", p.display()),
+                    Err(e) => {
+                        eprintln!("gpuref run: report {e}");
+                        report_failed = true;
+                    }
+                }
+            }
         }
     }
     // Problems of files the filter does not select were printed and do not fail the run.
-    if conclusion.has_failed() {
-        1
+    let (code, verdict) = if conclusion.has_failed() {
+        (
+            1,
+            format!("FAILED ({} failed, {} faults)", total.failed, total.faults),
+        )
+    } else if total.passed == 0 && total.unsupported > 0 {
+        (
+            ALL_DECLINED,
+            format!(
+                "declined: none of the {} selected cases was checked (every one unsupported)",
+                total.unsupported
+            ),
+        )
     } else {
-        0
+        (0, "ok".to_string())
+    };
+    if report_failed {
+        println!("verdict: {verdict}; a report could not be written");
+        return 2;
+    }
+    println!("verdict: {verdict}");
+    code
+}
+
+/// Why the adapter protocol carries no encoding case.
+const NO_ENCODING_REQUEST: &str =
+    "the adapter protocol (versions 1 and 2) has no encoding request yet";
+
+/// Why an adapter gets no state request.
+fn no_state_request(h: &adapter::Hello) -> &'static str {
+    if h.protocol < 2 {
+        "the adapter speaks protocol 1, which has no state request"
+    } else {
+        "the adapter speaks protocol 2 but does not declare the `state` feature"
     }
 }
 
@@ -463,310 +641,6 @@ fn selected(args: &Arguments, kind: &str, name: &str) -> bool {
         }
     };
     !args.ignored && args.filter.as_ref().is_none_or(matches) && !args.skip.iter().any(matches)
-}
-
-type TrialResult = (Tally, Result<(), Failed>);
-
-/// A trial's result from failure reports (at most `shown` printed).
-fn report_failures(tally: Tally, failures: &[String], shown: usize) -> TrialResult {
-    if failures.is_empty() {
-        return (tally, Ok(()));
-    }
-    let mut msg = format!("{} of {} vectors failed\n", failures.len(), tally.cases);
-    for r in failures.iter().take(shown) {
-        msg.push_str(r);
-    }
-    if failures.len() > shown {
-        msg.push_str(&format!("({} more not shown)\n", failures.len() - shown));
-    }
-    (tally, Err(msg.into()))
-}
-
-fn run_file(
-    loaded: &Loaded,
-    opts: &Options,
-    cfg: Option<Arc<Config>>,
-    restarts: Arc<AtomicUsize>,
-    pool: &Mutex<Vec<Session>>,
-    hello: Option<&adapter::Hello>,
-    bar: Option<&indicatif::ProgressBar>,
-) -> TrialResult {
-    let file = &loaded.file;
-    let mut tally = Tally {
-        files: 1,
-        cases: file.cases.len(),
-        ..Tally::default()
-    };
-    let isa = file.header("isa").unwrap_or("");
-    let target = file.header("target").unwrap_or("");
-    if file.header("kind") == Some("state") {
-        // State requests need protocol 2 and the `state` feature (docs/adapter-protocol.md):
-        // without them `run` says so once and counts these cases as unsupported; without an
-        // adapter the built-in reference checks them.
-        let text = std::fs::read_to_string(&loaded.path).unwrap_or_default();
-        let (state, _) = crate::state::parse(&loaded.path, &text);
-        if let Some(cfg) = cfg {
-            return match hello {
-                Some(h) if h.state && h.supports(isa, target) => {
-                    let t = run_state_adapter(loaded, &state, opts, cfg, restarts, pool);
-                    if let Some(b) = bar {
-                        b.inc(file.cases.len() as u64);
-                    }
-                    t
-                }
-                _ => {
-                    tally.unsupported = file.cases.len();
-                    (tally, Ok(()))
-                }
-            };
-        }
-        let checked = crate::isa::by_name(isa).and_then(|e| e.check_state(&loaded.path, &state));
-        let (passed, failures) = match checked {
-            Ok(c) => c,
-            Err(e) => {
-                tally.faults = file.cases.len();
-                return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
-            }
-        };
-        tally.passed = passed;
-        tally.failed = failures.len();
-        if let Some(b) = bar {
-            b.inc(file.cases.len() as u64);
-        }
-        return report_failures(tally, &failures, opts.reports_per_file);
-    }
-    if file.header("kind") == Some("encoding") {
-        // The adapter protocol has no encoding request: `run` says so once and counts these
-        // cases as unsupported; without an adapter the built-in reference checks them.
-        if cfg.is_some() {
-            tally.unsupported = file.cases.len();
-            return (tally, Ok(()));
-        }
-        let checked = crate::isa::by_name(isa).map(|e| e.check_encoding(&loaded.path, file));
-        let (passed, failures) = match checked {
-            Ok(Some(c)) => c,
-            Ok(None) | Err(_) => {
-                tally.faults = file.cases.len();
-                let why = format!(
-                    "{}: no built-in reference for encoding vectors of isa `{isa}` (known: {})",
-                    loaded.path.display(),
-                    crate::isa::names()
-                );
-                return (tally, Err(why.into()));
-            }
-        };
-        tally.passed = passed;
-        tally.failed = failures.len();
-        if let Some(b) = bar {
-            b.inc(file.cases.len() as u64);
-        }
-        return report_failures(tally, &failures, opts.reports_per_file);
-    }
-    let mut reference = match Reference::for_file(file) {
-        Ok(r) => Some(r),
-        Err(e) if cfg.is_none() || opts.strict => {
-            tally.faults = file.cases.len();
-            return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
-        }
-        Err(_) => None,
-    };
-    // The expectations: the file's, or the reference's exact bits in strict mode.
-    let mut cases: Vec<Case> = Vec::with_capacity(file.cases.len());
-    let mut reports = Vec::new();
-    for c in &file.cases {
-        let strict = if opts.strict {
-            reference.as_mut().and_then(|r| strict_case(c, r).ok())
-        } else {
-            None
-        };
-        cases.push(strict.unwrap_or_else(|| c.clone()));
-    }
-    let adapter = cfg.is_some();
-    let answers: Vec<Answer> = match (cfg, hello) {
-        (Some(_), Some(h)) if !h.supports(isa, target) => {
-            let why = format!("adapter does not declare {isa}:{target}");
-            cases
-                .iter()
-                .map(|_| Answer::Unsupported(why.clone()))
-                .collect()
-        }
-        (Some(cfg), _) => {
-            let session = pool.lock().ok().and_then(|mut p| p.pop());
-            let mut session = match session {
-                Some(s) => s,
-                None => match Session::start(cfg, restarts) {
-                    Ok(s) => s,
-                    Err(e) => {
-                        tally.faults = cases.len();
-                        return (tally, Err(e.into()));
-                    }
-                },
-            };
-            let refs: Vec<&Case> = cases.iter().collect();
-            let a = session.run(&format!("{isa}:{target}"), &refs);
-            if let Ok(mut p) = pool.lock() {
-                p.push(session);
-            }
-            a
-        }
-        (None, _) => cases
-            .iter()
-            .map(|c| match reference.as_mut().map(|r| r.eval(c)) {
-                Some(Ok(o)) => Answer::Ok(o),
-                Some(Err(e)) => Answer::Error(e),
-                None => Answer::Fault("no reference".into()),
-            })
-            .collect(),
-    };
-    // Through an adapter, answers may name registers by the ISA's aliases, and flag
-    // outputs are compared only when the adapter announced the `flags` feature.
-    let entry = crate::isa::by_name(isa).ok();
-    let flags = !adapter || hello.is_some_and(|h| h.flags);
-    for (case, answer) in cases.iter().zip(&answers) {
-        let problem = match answer {
-            Answer::Ok(got) => {
-                let (p, skipped) = check::compare_with(case, got, entry, flags);
-                tally.flags_not_compared += usize::from(skipped);
-                p
-            }
-            Answer::Unsupported(_) => {
-                tally.unsupported += 1;
-                continue;
-            }
-            Answer::Error(e) => Some(Problem::Error(format!("adapter error: {e}"))),
-            Answer::State(_) => Some(Problem::Error(
-                "protocol error: a state answer to a value case".into(),
-            )),
-            Answer::Fault(e) => {
-                tally.faults += 1;
-                if reports.len() < opts.reports_per_file {
-                    reports.push(check::report(
-                        &loaded.path,
-                        case,
-                        &Problem::Error(e.clone()),
-                    ));
-                }
-                continue;
-            }
-        };
-        match problem {
-            None => tally.passed += 1,
-            Some(p) => {
-                tally.failed += 1;
-                if reports.len() < opts.reports_per_file {
-                    reports.push(check::report(&loaded.path, case, &p));
-                }
-            }
-        }
-    }
-    if let Some(b) = bar {
-        b.inc(cases.len() as u64);
-    }
-    let bad = tally.failed + tally.faults;
-    if bad == 0 {
-        (tally, Ok(()))
-    } else {
-        let mut msg = format!(
-            "{} of {} vectors failed ({} faults)\n",
-            bad, tally.cases, tally.faults
-        );
-        for r in &reports {
-            msg.push_str(r);
-        }
-        if bad > reports.len() {
-            msg.push_str(&format!("({} more not shown)\n", bad - reports.len()));
-        }
-        (tally, Err(msg.into()))
-    }
-}
-
-/// The state cases of a file through an adapter (protocol 2): each answer is compared with
-/// the case's final state by the state reference's comparison.
-fn run_state_adapter(
-    loaded: &Loaded,
-    state: &crate::state::StateFile,
-    opts: &Options,
-    cfg: Arc<Config>,
-    restarts: Arc<AtomicUsize>,
-    pool: &Mutex<Vec<Session>>,
-) -> TrialResult {
-    use crate::state::report;
-    let mut tally = Tally {
-        files: 1,
-        cases: state.cases.len(),
-        ..Tally::default()
-    };
-    let Some(h) = &state.header else {
-        return (tally, Ok(()));
-    };
-    let entry = match crate::isa::by_name(&h.isa) {
-        Ok(e) => e,
-        Err(e) => {
-            tally.faults = state.cases.len();
-            return (tally, Err(format!("{}: {e}", loaded.path.display()).into()));
-        }
-    };
-    let session = pool.lock().ok().and_then(|mut p| p.pop());
-    let mut session = match session {
-        Some(s) => s,
-        None => match Session::start(cfg, restarts) {
-            Ok(s) => s,
-            Err(e) => {
-                tally.faults = state.cases.len();
-                return (tally, Err(e.into()));
-            }
-        },
-    };
-    let requests: Vec<Request> = state.cases.iter().map(Request::State).collect();
-    let answers = session.run_requests(&format!("{}:{}", h.isa, h.target), &requests);
-    if let Ok(mut p) = pool.lock() {
-        p.push(session);
-    }
-    let mut failures = Vec::new();
-    for (case, answer) in state.cases.iter().zip(&answers) {
-        let what = match answer {
-            Answer::State(got) => match entry.compare_state_answer(&h.target, case, got) {
-                Ok(None) => {
-                    tally.passed += 1;
-                    continue;
-                }
-                Ok(Some(diff)) => format!("got: {diff}"),
-                Err(e) => format!("error: {e}"),
-            },
-            Answer::Unsupported(_) => {
-                tally.unsupported += 1;
-                continue;
-            }
-            Answer::Error(e) => format!("adapter error: {e}"),
-            Answer::Fault(e) => {
-                tally.faults += 1;
-                failures.push(report(&loaded.path, case, e));
-                continue;
-            }
-            Answer::Ok(_) => "protocol error: a value answer to a state request".to_string(),
-        };
-        tally.failed += 1;
-        failures.push(report(&loaded.path, case, &what));
-    }
-    if failures.is_empty() {
-        return (tally, Ok(()));
-    }
-    let mut msg = format!(
-        "{} of {} vectors failed ({} faults)\n",
-        failures.len(),
-        tally.cases,
-        tally.faults
-    );
-    for r in failures.iter().take(opts.reports_per_file) {
-        msg.push_str(r);
-    }
-    if failures.len() > opts.reports_per_file {
-        msg.push_str(&format!(
-            "({} more not shown)\n",
-            failures.len() - opts.reports_per_file
-        ));
-    }
-    (tally, Err(msg.into()))
 }
 
 /// Used by tests: the observed answer of the reference for a case.
@@ -801,6 +675,7 @@ mod tests {
                 ..VecFile::default()
             },
             problems: Vec::new(),
+            keep: None,
         };
         let files = [
             file("float/f32/f32.add", 3),

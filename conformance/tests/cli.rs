@@ -568,11 +568,13 @@ fn state_vector_files_are_checked_and_a_wrong_expectation_fails() {
             .display()
     );
     let (o, out, _) = run_adapter(&d, &cmd, &[]);
-    assert!(o.status.success(), "{out}");
+    // Nothing was checked: every case declined, exit status 3 (docs/design/0047).
+    assert_eq!(o.status.code(), Some(3), "{out}");
     assert!(
         out.contains("1 state-transition files (3 cases) are not sent to the adapter: the adapter speaks protocol 1"),
         "{out}"
     );
+    assert!(out.contains("hand ... ignored (declined: all 3 cases unsupported (the adapter speaks protocol 1, which has no state request))"), "{out}");
     // One expected byte flipped, one expected change missing, one PC wrong: each fails.
     let bad_byte = write.replace("44332211", "45332211");
     // (under an id of its own: ids are unique per target)

@@ -369,7 +369,10 @@ fn alu_vectors_are_sent_to_an_adapter_that_declares_gcn5() {
         .output()
         .unwrap();
     let all = text(&o);
-    assert!(o.status.success(), "{all}");
+    // Every case declined: nothing was checked, exit status 3 (docs/design/0047).
+    assert_eq!(o.status.code(), Some(3), "{all}");
+    // The adapter's reason, counted in the summary.
+    assert!(all.contains("  not implemented\n"), "{all}");
     let row = all
         .lines()
         .find(|l| l.starts_with("gcn5     alu"))
@@ -456,7 +459,9 @@ fn encoding_vectors_are_not_sent_to_adapters_and_the_run_says_so() {
         .output()
         .unwrap();
     let all = text(&o);
-    assert!(o.status.success(), "{all}");
+    // Every case declined (not sent): nothing was checked, exit status 3.
+    assert_eq!(o.status.code(), Some(3), "{all}");
+    assert!(all.contains("verdict: declined"), "{all}");
     assert!(
         all.contains("encoding files")
             && all.contains(

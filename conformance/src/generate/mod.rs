@@ -229,17 +229,77 @@ pub fn run_isa(
 pub fn run_random(
     root: &Path,
     n: usize,
+    filter: &crate::filter::Filter,
     progress: &mut dyn FnMut(usize, usize),
 ) -> std::io::Result<Report> {
     let start = std::time::Instant::now();
     let mut files = Vec::new();
     let mut dirs = Vec::new();
-    for (f, d) in crate::isa::all().filter_map(|e| e.random_level(n)) {
+    // An ISA the filter leaves out draws nothing; within an ISA the level is drawn whole
+    // and then filtered (docs/design/0047).
+    let wanted = |e: &&dyn crate::isa::IsaEntry| {
+        filter.isa.is_empty() || filter.isa.iter().any(|i| i == e.info().name)
+    };
+    for (f, d) in crate::isa::all()
+        .filter(wanted)
+        .filter_map(|e| e.random_level(n))
+    {
         files.extend(f);
         dirs.extend(d);
     }
+    if !filter.is_empty() {
+        files = filter_level(files, filter)?;
+    }
     let dirs: Vec<&str> = dirs.iter().map(String::as_str).collect();
     write_corpus(root, false, files, &dirs, false, start, progress)
+}
+
+/// The files and cases of a generated level that `filter` selects (docs/design/0047): a
+/// file keeps its selected cases and the group lines above them; files without any, and
+/// pages that list the whole level (indexes), are left out. An unknown filter value is an
+/// `InvalidInput` error listing the valid ones.
+fn filter_level(
+    files: Vec<(PathBuf, Generated)>,
+    filter: &crate::filter::Filter,
+) -> std::io::Result<Vec<(PathBuf, Generated)>> {
+    use crate::filter;
+    let mut seen = filter::Seen::default();
+    let mut out = Vec::new();
+    for (rel, g) in files {
+        let Generated::Vec(mut f) = g else {
+            continue;
+        };
+        let rel_text = rel.to_string_lossy().replace('\\', "/");
+        let facts = filter::vec_file_facts(&rel_text, &f);
+        let cases = filter::vec_case_facts(&f, &facts);
+        seen.file(&facts);
+        for c in &cases {
+            seen.case(c);
+        }
+        let keep = filter.select(&facts, &cases);
+        if keep.is_empty() {
+            continue;
+        }
+        filter::retain_cases(&mut f, &keep);
+        out.push((rel, Generated::Vec(f)));
+    }
+    let unknown = filter.unknown_values(&seen);
+    if !unknown.is_empty() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            unknown.join("; "),
+        ));
+    }
+    if out.is_empty() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "no case of the level matches {} (each value exists, but not together: kinds are ANDed)",
+                filter.describe()
+            ),
+        ));
+    }
+    Ok(out)
 }
 
 fn write_corpus(
