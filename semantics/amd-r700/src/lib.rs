@@ -6,13 +6,20 @@
 //!
 //! - [`instructions`]: the row tables (`cf.rs`, `alu.rs`, `fetch.rs`); a row's
 //!   [`RowId`](gpuref_core::isa::RowId) is its index.
+//! - [`formats`]: each microcode format bit by bit, with decode/encode/print over the table.
+//! - [`program`]: whole programs and the text's unit lines.
+//! - [`R700`]: the [`Isa`](gpuref_core::isa::Isa) impl: one `Instruction` is a
+//!   [`program::Program`].
 
 #![forbid(unsafe_code)]
 
+pub mod formats;
 pub mod instructions;
+pub mod program;
 
-use gpuref_core::isa::TargetInfo;
-use gpuref_core::Spec;
+use gpuref_core::decode::DecodeError;
+use gpuref_core::isa::{AsmError, Isa, IsaInfo, RowId, RowInfo, Semantics, TargetInfo};
+use gpuref_core::{Rule, Spec};
 
 /// The R700 chips the manual covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,3 +77,67 @@ pub const TARGETS: &[TargetInfo] = &[
     },
 ];
 
+pub const INFO: IsaInfo = IsaInfo {
+    name: "r700",
+    title: "AMD R700 (TeraScale 1)",
+    targets: TARGETS,
+    syntax: "R700 program listing: one line per CF instruction, ALU slot (`x: MUL R0.x, R1.x, KC0[0].x`), literal slot or fetch instruction, manual mnemonics and field names (design note 0044)",
+};
+
+/// R700 through the ISA seam.
+#[derive(Clone, Copy, Debug)]
+pub struct R700;
+
+impl Isa for R700 {
+    type Target = Target;
+    type Instruction = program::Program;
+
+    const INFO: &'static IsaInfo = &INFO;
+
+    fn target(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// `words` is a program image: the CF program at dword 0 and the clauses it names.
+    fn decode(target: Target, words: &[u32]) -> Result<(program::Program, usize), DecodeError> {
+        program::decode(target, words)
+    }
+
+    fn encode(inst: &program::Program) -> Vec<u32> {
+        inst.words()
+    }
+
+    fn parse(target: Target, text: &str) -> Result<program::Program, AsmError> {
+        program::parse(target, text)
+    }
+
+    /// The row of the program's first instruction (a CF instruction for a decoded image).
+    fn row_of(inst: &program::Program) -> RowId {
+        inst.units
+            .iter()
+            .find_map(|u| u.encoded().map(|e| e.row))
+            .unwrap_or(RowId(0))
+    }
+
+    fn rows(target: Target) -> Vec<RowInfo> {
+        instructions::rows()
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.on(target))
+            .map(|(i, r)| RowInfo {
+                id: RowId(i as u16),
+                mnemonic: r.mnemonic.to_string(),
+                format: r.format.name(),
+                opcode: u32::from(r.opcode),
+                cites: r.cites,
+                semantics: Semantics::Exempt(
+                    "R700 semantics are not written yet (issue 18 covers encodings)",
+                ),
+            })
+            .collect()
+    }
+
+    fn rules() -> Vec<&'static Rule> {
+        Vec::new()
+    }
+}
