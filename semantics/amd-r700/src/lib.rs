@@ -81,7 +81,7 @@ pub const INFO: IsaInfo = IsaInfo {
     name: "r700",
     title: "AMD R700 (TeraScale 1)",
     targets: TARGETS,
-    syntax: "R700 program listing: one line per CF instruction, ALU slot (`x: MUL R0.x, R1.x, KC0[0].x`), literal slot or fetch instruction, manual mnemonics and field names (design note 0044)",
+    syntax: "an R700 program listing, one line per unit, in the manual's mnemonics and field names (design note 0044)",
 };
 
 /// R700 through the ISA seam.

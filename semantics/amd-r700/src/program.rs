@@ -223,6 +223,28 @@ pub fn parse(target: Target, text: &str) -> Result<Program, AsmError> {
     Ok(Program { units })
 }
 
+/// Whether row `id`'s instruction (every field 0 but its opcode) decodes to the row,
+/// re-encodes to the same words and its text parses back to them on `target`: what
+/// `gpuref coverage` counts as decoded.
+pub fn row_roundtrips(target: Target, id: gpuref_core::isa::RowId) -> bool {
+    let row = instructions::row(id);
+    if !row.on(target) {
+        return false;
+    }
+    let w = formats::blank(id).words();
+    let unit = match row.format {
+        Format::Cf | Format::CfAlu | Format::CfAllocExport => cf::decode(target, &w).map(Unit::Cf),
+        Format::AluOp2 | Format::AluOp3 => alu::decode(target, &w).map(Unit::Alu),
+        Format::Vtx => decode_fetch(target, Clause::Vtx, &w).map(Unit::Fetch),
+        _ => decode_fetch(target, Clause::Tex, &w).map(Unit::Fetch),
+    };
+    unit.is_ok_and(|u| {
+        u.encoded().map(|e| e.row) == Some(id)
+            && u.words() == w
+            && parse_unit(target, &u.to_string()).is_ok_and(|p| p.words() == w)
+    })
+}
+
 fn at(e: DecodeError, base: usize) -> DecodeError {
     DecodeError::new(e.offset_words + base, e.kind)
 }

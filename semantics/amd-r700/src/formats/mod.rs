@@ -343,7 +343,7 @@ pub(crate) fn parse_fields(
 }
 
 /// A fresh instruction of `row` with every field 0.
-pub(crate) fn blank(row: RowId) -> Encoded {
+pub fn blank(row: RowId) -> Encoded {
     let r = instructions::row(row);
     let values = layout_of(r)
         .fields
