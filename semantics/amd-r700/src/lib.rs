@@ -8,12 +8,14 @@
 //!   [`RowId`](gpuref_core::isa::RowId) is its index.
 //! - [`formats`]: each microcode format bit by bit, with decode/encode/print over the table.
 //! - [`program`]: whole programs and the text's unit lines.
+//! - [`group`]: ALU groups: unit assignment (§4.4) and the slot rules, as located violations.
 //! - [`R700`]: the [`Isa`](gpuref_core::isa::Isa) impl: one `Instruction` is a
 //!   [`program::Program`].
 
 #![forbid(unsafe_code)]
 
 pub mod formats;
+pub mod group;
 pub mod instructions;
 pub mod program;
 

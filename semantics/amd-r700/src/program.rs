@@ -60,7 +60,7 @@ impl fmt::Display for Unit {
             Unit::Alu(e) => alu::print(e, f),
             Unit::Fetch(e) => {
                 f.write_str(e.row().mnemonic)?;
-                formats::print_fields(e, f, &[])
+                formats::print_fields(e, f)
             }
             Unit::Literal([a, b]) => write!(f, "LITERAL {a:#010x} {b:#010x}"),
             Unit::Data(w) => {
@@ -150,7 +150,7 @@ pub fn parse_unit(target: Target, text: &str) -> Result<Unit, AsmError> {
         )
     })?;
     let mut e = formats::blank(row);
-    formats::parse_fields(&mut e, &toks[1..], &mut |_, _, _| Ok(false))?;
+    formats::parse_fields(&mut e, &toks[1..])?;
     if e.row().format == Format::MemRd && !mem::burst_allowed(target, e.get("BURST_CNT")) {
         let at = toks
             .iter()

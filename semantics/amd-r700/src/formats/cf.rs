@@ -175,7 +175,7 @@ pub fn ends_program(e: &Encoded) -> bool {
 
 pub(crate) fn print(e: &Encoded, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     f.write_str(e.row().mnemonic)?;
-    print_fields(e, f, &[])
+    print_fields(e, f)
 }
 
 /// Parse a CF line: `MNEMONIC FIELD(v) FLAG …`.
@@ -189,6 +189,6 @@ pub(crate) fn parse(target: Target, text: &str, base: usize) -> Result<Option<En
         return Ok(None);
     };
     let mut e = blank(row);
-    super::parse_fields(&mut e, &toks[1..], &mut |_, _, _| Ok(false))?;
+    super::parse_fields(&mut e, &toks[1..])?;
     Ok(Some(e))
 }

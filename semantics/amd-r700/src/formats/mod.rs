@@ -224,9 +224,9 @@ pub(crate) fn read(layout: &Layout, row: RowId, words: &[u32]) -> Result<Encoded
 
 /// Print the fields of `e` the generic way: ` NAME(v)` for each non-zero field that is not
 /// the opcode, a fixed value or reserved; a set flag as ` NAME`.
-pub(crate) fn print_fields(e: &Encoded, f: &mut fmt::Formatter<'_>, skip: &[&str]) -> fmt::Result {
+pub(crate) fn print_fields(e: &Encoded, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     for (fd, &v) in e.layout().fields.iter().zip(&e.values) {
-        if v == 0 || skip.contains(&fd.name) {
+        if v == 0 {
             continue;
         }
         match fd.kind {
@@ -274,19 +274,11 @@ pub(crate) fn asm_err(at: usize, reason: String) -> AsmError {
     }
 }
 
-/// Set fields of `e` from generic tokens `NAME(v)` / `NAME`; `special` gets first look at
-/// each token (returns `Ok(true)` when it took it).
-pub(crate) fn parse_fields(
-    e: &mut Encoded,
-    toks: &[(usize, &str)],
-    special: &mut dyn FnMut(&mut Encoded, usize, &str) -> Result<bool, AsmError>,
-) -> Result<(), AsmError> {
+/// Set fields of `e` from generic tokens `NAME(v)` / `NAME` (CF and fetch instructions).
+pub(crate) fn parse_fields(e: &mut Encoded, toks: &[(usize, &str)]) -> Result<(), AsmError> {
     let layout = e.layout();
     let mut seen = vec![false; layout.fields.len()];
     for &(at, tok) in toks {
-        if special(e, at, tok)? {
-            continue;
-        }
         let (name, val) = match tok.split_once('(') {
             Some((n, rest)) => {
                 let v = rest
