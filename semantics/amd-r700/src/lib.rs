@@ -18,6 +18,7 @@ pub mod formats;
 pub mod group;
 pub mod instructions;
 pub mod program;
+pub mod properties;
 
 use gpuref_core::decode::DecodeError;
 use gpuref_core::isa::{AsmError, Isa, IsaInfo, RowId, RowInfo, Semantics, TargetInfo};
