@@ -138,13 +138,21 @@ fn program_text_errors_name_the_line() {
 
 // ---- generated checks ----
 
+/// Seeded cases per loop: `GPUREF_PROPS_CASES` (as for GCN5's properties), default 20000.
+fn cases() -> usize {
+    std::env::var("GPUREF_PROPS_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000)
+}
+
 /// Arbitrary images never panic the decoder; whatever decodes re-encodes exactly and
 /// its text assembles to the same words.
 #[test]
 fn decode_never_panics_and_decoded_programs_roundtrip() {
     let mut rng = Rng(0x0770_1234_5678_9abc);
     let mut decoded = 0;
-    for i in 0..20_000 {
+    for i in 0..cases() {
         let n = 2 + (rng.next() % 24) as usize;
         let mut w: Vec<u32> = (0..n)
             .map(|_| rng.next() & rng.next() & rng.next())
@@ -212,7 +220,7 @@ fn parse_never_panics() {
         "\t",
     ];
     let mut rng = Rng(42);
-    for _ in 0..50_000 {
+    for _ in 0..cases() * 5 / 2 {
         let k = 1 + rng.next() % 10;
         let s: String = (0..k)
             .map(|_| pieces[(rng.next() as usize) % pieces.len()])
