@@ -4,8 +4,13 @@
 //! violations with the rule they break. Decoding does not reject these: an illegal group
 //! still has exact bits, and a reader wants to see it (design note 0044).
 //!
-//! Not yet here: bank swizzle and read ports (§"4.7.7"-§"4.7.9"), constant counts, co-issue
-//! rules of PRED_SET*, KILL* and MOVA*.
+//! Read ports: the ALU.[X,Y,Z,W] rule of §"4.7.7 Cycle Restrictions for ALU.[X,Y,Z,W]
+//! Units" (one GPR address per element memory per cycle, BANK_SWIZZLE mapping sources to
+//! cycles, src1 sharing src0's read when both name the same GPR element), for operands
+//! that are not relative (a relative address is known only when the group runs), and the
+//! ALU.Trans constant limit of §"4.7.5". Not yet here: ALU.Trans cycles (its swizzle
+//! table contradicts Table 4.3: C-38), the constant-file ports (their example contradicts
+//! the two-pair rule: C-36), the co-issue rules of PRED_SET*, KILL* and MOVA*.
 
 use crate::formats::Encoded;
 use crate::instructions::Units;
@@ -163,6 +168,7 @@ fn check_group(g: &[(usize, &Encoded)], ambiguous: Ambiguous, out: &mut Vec<Viol
             });
         }
     }
+    read_ports(g, &units, out);
     // Multi-slot operations occupy every slot they need, with the same opcode (§4.8.2.1,
     // §4.12).
     let op_on = |u: AluUnit| units.iter().position(|&x| x == u).map(|i| g[i].1.row);
@@ -184,6 +190,81 @@ fn check_group(g: &[(usize, &Encoded)], ambiguous: Ambiguous, out: &mut Vec<Viol
                     slots.join(", ")
                 ),
             });
+        }
+    }
+}
+
+/// Table 4.3's cycle for each source under a vector BANK_SWIZZLE (ALU_VEC_012 … _210).
+const VEC_CYCLES: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 2, 0],
+    [1, 0, 2],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+fn read_ports(g: &[(usize, &Encoded)], units: &[AluUnit], out: &mut Vec<Violation>) {
+    const SEL: [&str; 3] = ["SRC0_SEL", "SRC1_SEL", "SRC2_SEL"];
+    const REL: [&str; 3] = ["SRC0_REL", "SRC1_REL", "SRC2_REL"];
+    const CHAN: [&str; 3] = ["SRC0_CHAN", "SRC1_CHAN", "SRC2_CHAN"];
+    // The GPR address each element memory reads on each cycle, and who reserved it.
+    let mut port: [[Option<(u32, usize)>; 4]; 3] = [[None; 4]; 3];
+    for (k, &(at, e)) in g.iter().enumerate() {
+        let srcs = usize::from(e.row().srcs);
+        let bs = e.get("BANK_SWIZZLE") as usize;
+        if units[k] == AluUnit::Trans {
+            if bs > 3 {
+                out.push(Violation {
+                    dword: at,
+                    rule: "r700.alu.group.bank_swizzle",
+                    why: format!("BANK_SWIZZLE {bs} on ALU.Trans: its swizzles are ALU_SCL_210, _122, _212, _221 (0-3) (R700 10.2 ALU Instructions)"),
+                });
+            }
+            let consts = (0..srcs)
+                .filter(|&s| {
+                    let sel = e.get(SEL[s]);
+                    (128..=191).contains(&sel) || (244..=253).contains(&sel) || sel >= 256
+                })
+                .count();
+            if consts > 2 {
+                out.push(Violation {
+                    dword: at,
+                    rule: "r700.alu.group.trans_constants",
+                    why: format!("{} reads {consts} constants on ALU.Trans, which may reference at most two (R700 4.7.5 Constant Register Read Port Restrictions)", e.row().mnemonic),
+                });
+            }
+            continue;
+        }
+        let Some(cycles) = VEC_CYCLES.get(bs) else {
+            continue;
+        };
+        for s in 0..srcs.min(3) {
+            let (sel, chan) = (e.get(SEL[s]), e.get(CHAN[s]) as usize);
+            if sel > 127 || e.get(REL[s]) == 1 {
+                continue;
+            }
+            // src1 naming src0's GPR element shares its read (§4.7.7).
+            if s == 1
+                && e.get(REL[0]) == 0
+                && (e.get(SEL[0]), e.get(CHAN[0]) as usize) == (sel, chan)
+            {
+                continue;
+            }
+            let c = cycles[s];
+            match port[c][chan] {
+                None => port[c][chan] = Some((sel, at)),
+                Some((held, _)) if held == sel => {}
+                Some((held, by)) => out.push(Violation {
+                    dword: at,
+                    rule: "r700.alu.group.read_port",
+                    why: format!(
+                        "src{s} reads R{sel}.{} on cycle {c}, where the element memory already reads R{held}.{} for the instruction at dword {by}: one GPR address per element per cycle (R700 4.7.7 Cycle Restrictions for ALU.[X,Y,Z,W] Units)",
+                        ['x', 'y', 'z', 'w'][chan],
+                        ['x', 'y', 'z', 'w'][chan]
+                    ),
+                }),
+            }
         }
     }
 }

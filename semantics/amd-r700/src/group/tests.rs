@@ -95,3 +95,61 @@ fn violations_name_the_dword_and_the_rule() {
         0
     );
 }
+
+/// §4.7.7's examples, typed from the manual (BANK_SWIZZLE 0 = ALU_VEC_012, 2 = _120,
+/// 3 = _102, 4 = _201).
+#[test]
+fn read_ports_follow_section_4_7_7() {
+    // "GPR0.X <= GPR1.X * GPR2.X + GPR1.X": one operand on two cycles, two ports: legal.
+    assert_eq!(
+        rules("x: MULADD R0.x, R1.x, R2.x, R1.x\ny: MULADD R0.y, R1.y, R2.y, R1.y LAST"),
+        []
+    );
+    // Squares: src1 shares src0's read, on src0's cycle.
+    assert_eq!(
+        rules("x: MUL R0.x, R1.x, R1.x\ny: MUL R0.y, R1.y, R1.y BANK_SWIZZLE(2) LAST"),
+        []
+    );
+    assert_eq!(
+        rules("x: MUL R0.x, R1.x, R1.x\ny: MUL R0.y, R1.y, R1.y BANK_SWIZZLE(3)\nz: MUL R0.z, R2.y, R2.x LAST"),
+        []
+    );
+    // The illegal example: GPR1.X and then GPR3.X, GPR2.X on cycle 0 of the X memory.
+    assert_eq!(
+        rules("x: MUL R0.x, R1.x, R2.x\ny: MUL R0.y, R3.x, R1.y\nz: MUL R0.z, R2.x, R1.y LAST"),
+        [
+            (2, "r700.alu.group.read_port"),
+            (4, "r700.alu.group.read_port")
+        ]
+    );
+    // Its workaround with ALU_VEC_201 and ALU_VEC_102.
+    assert_eq!(
+        rules("x: MUL R0.x, R1.x, R2.x\ny: MUL R0.y, R3.x, R1.y BANK_SWIZZLE(4)\nz: MUL R0.z, R2.x, R1.y BANK_SWIZZLE(3) LAST"),
+        []
+    );
+    // Constants and PV have no cycle restriction; relative GPRs are not known statically.
+    assert_eq!(
+        rules("x: MUL R0.x, R1.x, C0.x\ny: MUL R0.y, R1.x, PV.x\nz: MUL R0.z, R3[aL].x, R1.y LAST"),
+        []
+    );
+}
+
+#[test]
+fn trans_constants_and_swizzles() {
+    // At most two constants on ALU.Trans (§4.7.5, §4.7.8.1).
+    assert_eq!(
+        rules("x: MULADD R0.x, C0.x, KC0[1].y, literal.x LAST\nLITERAL 0 0"),
+        []
+    );
+    assert_eq!(
+        rules(
+            "x: MUL R0.x, R1.x, R1.y\nx: MULADD R2.x, C0.x, KC0[1].y, literal.x LAST\nLITERAL 0 0"
+        ),
+        [(2, "r700.alu.group.trans_constants")]
+    );
+    // ALU_SCL_* are 0-3.
+    assert_eq!(
+        rules("x: MUL R0.x, R1.x, R1.y\nx: RECIP_IEEE R2.x, R1.x BANK_SWIZZLE(4) LAST"),
+        [(2, "r700.alu.group.bank_swizzle")]
+    );
+}
