@@ -163,30 +163,96 @@ fn format_srcs(e: &Encoded) -> usize {
     }
 }
 
+/// An ALU instruction's fields, read in one pass over its layout (printing reads each
+/// several times; a lookup by name per read would dominate the printer's time).
+#[derive(Default)]
+struct View {
+    sel: [u32; 3],
+    rel: [u32; 3],
+    chan: [u32; 3],
+    neg: [u32; 3],
+    abs: [u32; 3],
+    index_mode: u32,
+    pred_sel: u32,
+    last: u32,
+    uem: u32,
+    up: u32,
+    write_mask: u32,
+    omod: u32,
+    bank_swizzle: u32,
+    dst_gpr: u32,
+    dst_rel: u32,
+    dst_chan: u32,
+    clamp: u32,
+}
+
+impl View {
+    fn of(e: &Encoded) -> View {
+        let mut v = View::default();
+        for (fd, &x) in e.layout().fields.iter().zip(&e.values) {
+            let slot = match fd.name {
+                "SRC0_SEL" => &mut v.sel[0],
+                "SRC1_SEL" => &mut v.sel[1],
+                "SRC2_SEL" => &mut v.sel[2],
+                "SRC0_REL" => &mut v.rel[0],
+                "SRC1_REL" => &mut v.rel[1],
+                "SRC2_REL" => &mut v.rel[2],
+                "SRC0_CHAN" => &mut v.chan[0],
+                "SRC1_CHAN" => &mut v.chan[1],
+                "SRC2_CHAN" => &mut v.chan[2],
+                "SRC0_NEG" => &mut v.neg[0],
+                "SRC1_NEG" => &mut v.neg[1],
+                "SRC2_NEG" => &mut v.neg[2],
+                "SRC0_ABS" => &mut v.abs[0],
+                "SRC1_ABS" => &mut v.abs[1],
+                "INDEX_MODE" => &mut v.index_mode,
+                "PRED_SEL" => &mut v.pred_sel,
+                "LAST" => &mut v.last,
+                "UPDATE_EXECUTE_MASK" => &mut v.uem,
+                "UPDATE_PRED" => &mut v.up,
+                "WRITE_MASK" => &mut v.write_mask,
+                "OMOD" => &mut v.omod,
+                "BANK_SWIZZLE" => &mut v.bank_swizzle,
+                "DST_GPR" => &mut v.dst_gpr,
+                "DST_REL" => &mut v.dst_rel,
+                "DST_CHAN" => &mut v.dst_chan,
+                "CLAMP" => &mut v.clamp,
+                _ => continue,
+            };
+            *slot = x;
+        }
+        v
+    }
+
+    fn index(&self) -> &'static str {
+        INDEX[self.index_mode as usize % 7]
+    }
+}
+
 /// Sources printed: those the opcode reads, and any later one whose fields are not all 0.
-fn printed_srcs(e: &Encoded) -> usize {
+fn printed_srcs(e: &Encoded, v: &View) -> usize {
     let mut n = usize::from(e.row().srcs);
     for s in 0..format_srcs(e) {
-        if e.get(SEL[s]) | e.get(REL[s]) | e.get(CHAN[s]) | e.get(NEG[s]) | e.get(ABS[s]) != 0 {
+        if v.sel[s] | v.rel[s] | v.chan[s] | v.neg[s] | v.abs[s] != 0 {
             n = n.max(s + 1);
         }
     }
     n
 }
 
-fn base(sel: u32) -> String {
+fn write_base(f: &mut fmt::Formatter<'_>, sel: u32) -> fmt::Result {
     match sel {
-        0..=127 => format!("R{sel}"),
-        128..=159 => format!("KC0[{}]", sel - 128),
-        160..=191 => format!("KC1[{}]", sel - 160),
-        253 => "literal".into(),
-        254 => "PV".into(),
-        255 => "PS".into(),
-        256..=511 => format!("C{}", sel - 256),
-        _ => INLINE
-            .iter()
-            .find(|(v, _)| *v == sel)
-            .map_or_else(|| format!("?{sel}"), |(_, n)| (*n).to_string()),
+        0..=127 => write!(f, "R{sel}"),
+        128..=159 => write!(f, "KC0[{}]", sel - 128),
+        160..=191 => write!(f, "KC1[{}]", sel - 160),
+        253 => f.write_str("literal"),
+        254 => f.write_str("PV"),
+        255 => f.write_str("PS"),
+        256..=511 => write!(f, "C{}", sel - 256),
+        _ => match INLINE.iter().find(|(v, _)| *v == sel) {
+            Some((_, n)) => f.write_str(n),
+            None => write!(f, "?{sel}"),
+        },
     }
 }
 
@@ -196,72 +262,74 @@ fn chan_always(sel: u32) -> bool {
     !(sel == 255 || (244..=252).contains(&sel))
 }
 
-fn src_text(e: &Encoded, s: usize) -> String {
-    let sel = e.get(SEL[s]);
-    let mut t = base(sel);
-    if e.get(REL[s]) == 1 {
-        t += &format!("[{}]", INDEX[e.get("INDEX_MODE") as usize % 7]);
+fn write_src(f: &mut fmt::Formatter<'_>, v: &View, s: usize) -> fmt::Result {
+    let sel = v.sel[s];
+    if v.neg[s] == 1 {
+        f.write_str("-")?;
     }
-    let chan = e.get(CHAN[s]);
+    if v.abs[s] == 1 {
+        f.write_str("|")?;
+    }
+    write_base(f, sel)?;
+    if v.rel[s] == 1 {
+        write!(f, "[{}]", v.index())?;
+    }
+    let chan = v.chan[s];
     if chan_always(sel) || chan != 0 {
-        t.push('.');
-        t.push(CH[chan as usize]);
+        write!(f, ".{}", CH[chan as usize])?;
     }
-    if e.get(ABS[s]) == 1 {
-        t = format!("|{t}|");
+    if v.abs[s] == 1 {
+        f.write_str("|")?;
     }
-    if e.get(NEG[s]) == 1 {
-        t = format!("-{t}");
-    }
-    t
-}
-
-fn any_rel(e: &Encoded) -> bool {
-    (0..3).any(|s| e.get(REL[s]) == 1) || e.get("DST_REL") == 1
+    Ok(())
 }
 
 pub(crate) fn print(e: &Encoded, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let v = View::of(e);
     let op2 = e.row().format == Format::AluOp2;
-    let chan = CH[e.get("DST_CHAN") as usize];
+    let chan = CH[v.dst_chan as usize];
     write!(f, "{chan}: {} ", e.row().mnemonic)?;
-    let masked = op2 && e.get("WRITE_MASK") == 0;
-    if masked && e.get("DST_GPR") == 0 && e.get("DST_REL") == 0 {
+    let masked = op2 && v.write_mask == 0;
+    let plain = v.dst_gpr == 0 && v.dst_rel == 0;
+    if masked && plain {
         f.write_str("____")?;
     } else {
-        write!(f, "R{}", e.get("DST_GPR"))?;
-        if e.get("DST_REL") == 1 {
-            write!(f, "[{}]", INDEX[e.get("INDEX_MODE") as usize % 7])?;
+        write!(f, "R{}", v.dst_gpr)?;
+        if v.dst_rel == 1 {
+            write!(f, "[{}]", v.index())?;
         }
         write!(f, ".{chan}")?;
     }
-    for s in 0..printed_srcs(e) {
-        write!(f, ", {}", src_text(e, s))?;
+    for s in 0..printed_srcs(e, &v) {
+        f.write_str(", ")?;
+        write_src(f, &v, s)?;
     }
-    if op2 && e.get("OMOD") != 0 {
-        write!(f, " OMOD({})", OMOD[e.get("OMOD") as usize])?;
+    if op2 && v.omod != 0 {
+        write!(f, " OMOD({})", OMOD[v.omod as usize])?;
     }
-    for flag in ["CLAMP", "UPDATE_EXECUTE_MASK", "UPDATE_PRED"] {
-        if e.get(flag) == 1 {
+    for (set, flag) in [
+        (v.clamp, "CLAMP"),
+        (v.uem, "UPDATE_EXECUTE_MASK"),
+        (v.up, "UPDATE_PRED"),
+    ] {
+        if set == 1 {
             write!(f, " {flag}")?;
         }
     }
-    if masked && !(e.get("DST_GPR") == 0 && e.get("DST_REL") == 0) {
+    if masked && !plain {
         f.write_str(" NOWRITE")?;
     }
-    if e.get("PRED_SEL") != 0 {
-        write!(f, " PRED_SEL({})", PRED[e.get("PRED_SEL") as usize])?;
+    if v.pred_sel != 0 {
+        write!(f, " PRED_SEL({})", PRED[v.pred_sel as usize])?;
     }
-    if e.get("BANK_SWIZZLE") != 0 {
-        write!(f, " BANK_SWIZZLE({})", e.get("BANK_SWIZZLE"))?;
+    if v.bank_swizzle != 0 {
+        write!(f, " BANK_SWIZZLE({})", v.bank_swizzle)?;
     }
-    if !any_rel(e) && e.get("INDEX_MODE") != 0 {
-        write!(
-            f,
-            " INDEX_MODE({})",
-            INDEX[e.get("INDEX_MODE") as usize % 7]
-        )?;
+    let any_rel = v.rel.contains(&1) || v.dst_rel == 1;
+    if !any_rel && v.index_mode != 0 {
+        write!(f, " INDEX_MODE({})", v.index())?;
     }
-    if e.get("LAST") == 1 {
+    if v.last == 1 {
         f.write_str(" LAST")?;
     }
     Ok(())

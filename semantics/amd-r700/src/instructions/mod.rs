@@ -9,6 +9,7 @@ mod fetch;
 use crate::Target;
 use gpuref_core::isa::RowId;
 use gpuref_core::{Spec, SpecRef};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The microcode format whose opcode field holds a row's opcode.
@@ -157,10 +158,19 @@ pub fn row(id: RowId) -> &'static Row {
 
 /// The row of `format` with `opcode` on `target`.
 pub fn find(target: Target, format: Format, opcode: u32) -> Option<RowId> {
-    rows()
-        .iter()
-        .position(|r| r.format == format && u32::from(r.opcode) == opcode && r.on(target))
-        .map(|i| RowId(i as u16))
+    // No opcode appears twice in a format (tests.rs), so one row per (format, opcode).
+    static INDEX: OnceLock<HashMap<(Format, u32), u16>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        rows()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| ((r.format, u32::from(r.opcode)), i as u16))
+            .collect()
+    });
+    index
+        .get(&(format, opcode))
+        .filter(|&&i| rows()[usize::from(i)].on(target))
+        .map(|&i| RowId(i))
 }
 
 /// The row named `mnemonic` among `formats` on `target`.
