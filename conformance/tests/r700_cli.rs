@@ -74,3 +74,30 @@ fn coverage_counts_every_row_of_every_format() {
         assert_eq!(cols[1..3], [n.to_string(), n.to_string()], "{line}");
     }
 }
+
+/// `gpuref check` on an R700 encoding file (one-line programs, design note 0044): the typed
+/// case passes, a wrong one fails in both directions.
+#[test]
+fn check_runs_r700_encoding_files() {
+    let dir = common::tempdir("r700", "check");
+    let path = dir.join("cf.vec");
+    std::fs::write(
+        &path,
+        "#!gpuref-vectors 1\n#!isa r700\n#!target rv770\n#!kind encoding\n#!instruction encoding.cf\n\
+         ## typed from ch.10: CF_WORD1 END_OF_PROGRAM 21, BARRIER 31, CF_INST 0 NOP\n\
+         nop.1\t00000000 80200000\tNOP END_OF_PROGRAM BARRIER\t-\t-\t-\t*\t-\n\
+         nop.wrong\t00000000 80200000\tNOP END_OF_PROGRAM\t-\t-\t-\t*\t-\n",
+    )
+    .unwrap();
+    let o = gpuref(&["check", path.to_str().unwrap()]);
+    let all = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{all}");
+    assert!(all.contains("1 passed, 1 failed"), "{all}");
+    assert!(all.contains("FAIL nop.wrong"), "{all}");
+    assert!(
+        all.contains(
+            "decode printed `NOP END_OF_PROGRAM BARRIER`; assembling gave 00000000 00200000"
+        ),
+        "{all}"
+    );
+}
