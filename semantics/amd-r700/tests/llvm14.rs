@@ -246,8 +246,9 @@ fn cf_and_tex_words_llvm_encodes_decode_as_llvm_says() {
     assert_eq!(n, 36);
 }
 
-/// The committed data is what `llc` prints today (when LLVM 14's `llc` is installed; the
-/// test says so on stderr when it is not, and checks nothing).
+/// The committed data is what `llc` prints today, and the program images what `llc
+/// -filetype=obj` and `llvm-objcopy` give (when LLVM 14's `llc` is installed; the test says
+/// so on stderr when it is not, and checks nothing).
 #[test]
 fn committed_llvm_data_is_what_llc_prints() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/llvm14");
@@ -274,6 +275,64 @@ fn committed_llvm_data_is_what_llc_prints() {
         );
         assert_eq!(String::from_utf8_lossy(&o.stdout), data(csv), "{script}");
     }
+    let tmp = std::env::temp_dir().join(format!("gpuref-r700-llvm14-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for name in ["cf", "iops", "kc", "tex", "vs"] {
+        let ll = dir.join("programs").join(format!("{name}.ll"));
+        let run = |args: &[&str]| {
+            let o = std::process::Command::new(args[0])
+                .args(&args[1..])
+                .output()
+                .unwrap();
+            assert!(
+                o.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            o.stdout
+        };
+        let ll_s = ll.to_str().unwrap();
+        let listing = run(&[
+            "llc",
+            "-march=r600",
+            "-mcpu=rv770",
+            "-show-mc-encoding",
+            ll_s,
+            "-o",
+            "-",
+        ]);
+        assert_eq!(
+            String::from_utf8_lossy(&listing),
+            data(&format!("programs/{name}.rv770.s")),
+            "{name}"
+        );
+        let obj = tmp.join(format!("{name}.o"));
+        let bin = tmp.join(format!("{name}.bin"));
+        run(&[
+            "llc",
+            "-march=r600",
+            "-mcpu=rv770",
+            "-filetype=obj",
+            ll_s,
+            "-o",
+            obj.to_str().unwrap(),
+        ]);
+        run(&[
+            "llvm-objcopy",
+            "-O",
+            "binary",
+            "--only-section=.text",
+            obj.to_str().unwrap(),
+            bin.to_str().unwrap(),
+        ]);
+        let words: String = std::fs::read(&bin)
+            .unwrap()
+            .chunks(4)
+            .map(|c| format!("{:08x}\n", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+            .collect();
+        assert_eq!(words, data(&format!("programs/{name}.text.hex")), "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 /// The one disagreement in the data (design note 0044): LLVM's PRED_SETGT_INT is encoded
@@ -290,4 +349,101 @@ fn llvm_prints_pred_setgt_int_as_pred_setge_int() {
     assert!(f[1].starts_with("PRED_SETGE_INT "), "{line}");
     let e = alu::decode(T, &[hex(&f[2]), hex(&f[3])]).unwrap();
     assert_eq!((e.row().mnemonic, e.row().opcode), ("PRED_SETGT_INT", 67));
+}
+
+/// LLVM's printed name, as the manual names it (where they differ).
+fn manual_of_printed(llvm: &str) -> &str {
+    match llvm {
+        "ASHR" => "ASHR_INT",
+        "LSHR" => "LSHR_INT",
+        "LSHL" => "LSHL_INT",
+        "MULHI" => "MULHI_UINT",
+        "TEX_SAMPLE" => "SAMPLE",
+        "END_LOOP" => "LOOP_END",
+        "CONTINUE" => "LOOP_CONTINUE",
+        "CF_END" => "NOP",
+        other => other,
+    }
+}
+
+/// Whole programs LLVM compiled (tests/data/llvm14/programs, see the README): each image
+/// decodes as one program using every dword, and its units are LLVM's listing in order,
+/// word for word and name for name. LLVM ends each program with an export carrying
+/// END_OF_PROGRAM and then a CF_END (a NOP with END_OF_PROGRAM, and once a PAD): the manual
+/// ends the CF program at the first END_OF_PROGRAM (CF_WORD1: "This instruction is the last
+/// instruction of the CF program"), so we read the CF_END and PAD as data between the CF
+/// program and the first clause (design note 0044).
+#[test]
+fn llvm_programs_decode_as_llvm_lists_them() {
+    let mut units_checked = 0;
+    for name in ["cf", "iops", "kc", "tex", "vs"] {
+        let image: Vec<u32> = data(&format!("programs/{name}.text.hex"))
+            .lines()
+            .map(hex)
+            .collect();
+        let (p, used) =
+            gpuref_amd_r700::program::decode(T, &image).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(used, image.len(), "{name}");
+        assert_eq!(p.words(), image, "{name}");
+        // LLVM's listing: (printed name, words) of every line with bytes.
+        let listing: Vec<(String, Vec<u32>)> = data(&format!("programs/{name}.rv770.s"))
+            .lines()
+            .filter_map(|l| {
+                let (text, enc) = l.split_once("; encoding: [")?;
+                let bytes: Vec<u8> = enc
+                    .trim_end_matches(']')
+                    .split(',')
+                    .filter(|b| !b.is_empty())
+                    .map(|b| u8::from_str_radix(b.trim_start_matches("0x"), 16).unwrap())
+                    .collect();
+                if bytes.is_empty() {
+                    return None; // clause headers
+                }
+                let words = bytes
+                    .chunks(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect();
+                let first = text.split_whitespace().next().unwrap_or("").to_string();
+                Some((first, words))
+            })
+            .collect();
+        let mut l = listing.iter().peekable();
+        for u in &p.units {
+            match u {
+                Unit::Data(w) => {
+                    // LLVM's CF_END and PAD lines, in order.
+                    let mut rest: &[u32] = w;
+                    while !rest.is_empty() {
+                        let (n, lw) = l
+                            .next()
+                            .unwrap_or_else(|| panic!("{name}: {u} past the listing"));
+                        assert!(n == "CF_END" || n == "PAD", "{name}: {u} is LLVM's `{n}`");
+                        assert!(rest.starts_with(lw), "{name}: {u} vs {lw:08x?}");
+                        rest = &rest[lw.len()..];
+                    }
+                }
+                _ => {
+                    let (n, lw) = l
+                        .next()
+                        .unwrap_or_else(|| panic!("{name}: {u} past the listing"));
+                    assert_eq!(&u.words(), lw, "{name}: {u} is LLVM's `{n}`");
+                    if let Some(e) = u.encoded() {
+                        let ours = e.row().mnemonic;
+                        let want = manual_of_printed(n);
+                        // LLVM prints EXPORT for EXPORT and EXPORT_DONE alike.
+                        let same = ours == want || (want == "EXPORT" && ours == "EXPORT_DONE");
+                        assert!(same, "{name}: `{u}` is LLVM's `{n}`");
+                    } else {
+                        // A literal slot: LLVM prints its two values.
+                        assert!(n.contains('('), "{name}: {u} is LLVM's `{n}`");
+                    }
+                    units_checked += 1;
+                }
+            }
+        }
+        assert!(l.next().is_none(), "{name}: LLVM lists more than we decode");
+    }
+    // The listings hold 118 lines with bytes (`grep -c "encoding: \[0x"`), 6 of them CF_END
+    // or PAD.
+    assert_eq!(units_checked, 112);
 }
