@@ -163,19 +163,27 @@ pub fn disassemble_each<I: Isa>(
             return;
         }
     }
-    if !trailing.is_empty() {
-        let offset = words.len() * 4;
-        let bytes: Vec<String> = trailing.iter().map(|b| format!("{b:#04x}")).collect();
-        each(Line {
-            offset,
-            words: Vec::new(),
-            text: format!(".byte {}", bytes.join(", ")),
-            error: Some(format!(
-                "byte offset {offset:#x}: {} trailing bytes: the code is a whole number of dwords",
-                trailing.len()
-            )),
-        });
+    if let Some(l) = trailing_line(words.len() * 4, trailing) {
+        each(l);
     }
+}
+
+/// The `.byte` line that reports bytes after the last whole dword (at byte `offset`), if
+/// there are any: for ISAs whose disassembly walks the dwords its own way.
+pub fn trailing_line(offset: usize, trailing: &[u8]) -> Option<Line> {
+    if trailing.is_empty() {
+        return None;
+    }
+    let bytes: Vec<String> = trailing.iter().map(|b| format!("{b:#04x}")).collect();
+    Some(Line {
+        offset,
+        words: Vec::new(),
+        text: format!(".byte {}", bytes.join(", ")),
+        error: Some(format!(
+            "byte offset {offset:#x}: {} trailing bytes: the code is a whole number of dwords",
+            trailing.len()
+        )),
+    })
 }
 
 /// Strip a `;` or `//` comment.

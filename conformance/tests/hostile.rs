@@ -1094,3 +1094,85 @@ fn disasm_streams_in_bounded_memory() {
         "peak resident size {peak_kib} KiB for {BYTES} bytes of code"
     );
 }
+
+/// R700 (issue 18): bad programs and bad text give a located error, never a panic.
+#[test]
+fn r700_bad_programs_and_text_are_located() {
+    check_rows(
+        "r700",
+        &[
+            Row {
+                name: "r700 disasm, a clause past the end",
+                args: &["disasm", "--target", "rv770", "--hex", "00000064 20080000 0 00200000"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["byte offset 0x0: illegal ADDR value 0x64: the clause runs past the end of the image"],
+            },
+            Row {
+                name: "r700 disasm, a group without LAST",
+                args: &["disasm", "--target", "rv770", "--hex", "2 20000000 0 00200000 0 00000d00"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["byte offset 0x10: illegal LAST value 0x0: the ALU clause ends inside an instruction group"],
+            },
+            Row {
+                name: "r700 disasm, a reserved bit",
+                args: &["disasm", "--target", "rv770", "--hex", "0 00300000"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["byte offset 0x4: illegal RESERVED_20 value 0x1"],
+            },
+            Row {
+                name: "r700 disasm, burst read on rv770",
+                args: &["disasm", "--target", "rv770", "--hex", "2 00800000 0 00200000 04000202 0 0 0"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["byte offset 0x10: illegal BURST_CNT value 0x1: burst memory reads are not supported by the RV770"],
+            },
+            Row {
+                name: "r700 disasm, burst read on rv740",
+                args: &["disasm", "--target", "rv740", "--hex", "2 00800000 0 00200000 04000202 0 0 0"],
+                files: &[],
+                out: Out::Captured,
+                status: 0,
+                says: &["RD_SCATTER BURST_CNT(1)"],
+            },
+            Row {
+                name: "r700 disasm, unknown target",
+                args: &["disasm", "--target", "rv790", "--hex", "0"],
+                files: &[],
+                out: Out::Captured,
+                status: 2,
+                says: &["unknown target `rv790`"],
+            },
+            Row {
+                name: "r700 asm, a wrong destination channel",
+                args: &["asm", "--target", "rv770", "x: MUL R0.y, R1.x, R2.x"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:8: `R0.y`: the destination channel must be the slot's, .x"],
+            },
+            Row {
+                name: "r700 asm, a field that does not fit",
+                args: &["asm", "--target", "rv770", "NOP\nTEX COUNT(8)"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:2:5: COUNT(8) does not fit in 3 bits"],
+            },
+            Row {
+                name: "r700 asm, garbage",
+                args: &["asm", "--target", "rv770", "x: |[,,(é"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:4: unknown ALU mnemonic"],
+            },
+        ],
+    );
+}

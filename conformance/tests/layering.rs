@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 /// Words that name GCN5/CDNA1 (case-insensitive): its ISA name, crate, targets, manuals.
 const GCN5_WORDS: &[&str] = &["gcn5", "gfx90", "vega", "mi100", "cdna"];
 
+/// Words that name R700: its ISA name and crate, its targets.
+const R700_WORDS: &[&str] = &["r700", "rv770", "rv710", "rv730", "rv740"];
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let p = e.path();
@@ -62,6 +65,17 @@ fn no_shared_file_of_conformance_names_gcn5() {
     assert!(
         bad.is_empty(),
         "shared conformance files name GCN5 (move the code into conformance/src/isa/gcn5/ behind the registry):\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn no_shared_file_of_conformance_names_r700() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let bad = offending_lines(&src, R700_WORDS);
+    assert!(
+        bad.is_empty(),
+        "shared conformance files name R700 (move the code into conformance/src/isa/r700/ behind the registry):\n{}",
         bad.join("\n")
     );
 }
