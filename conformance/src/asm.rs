@@ -178,11 +178,11 @@ pub fn disassemble_each<I: Isa>(
     }
 }
 
-/// Strip a `;` or `//` comment.
-fn strip_comment(line: &str) -> &str {
-    let cut = [line.find(';'), line.find("//")]
-        .into_iter()
-        .flatten()
+/// Strip a comment (what starts one: the ISA's `LINE_COMMENTS`).
+fn strip_comment<'a>(line: &'a str, starts: &[&str]) -> &'a str {
+    let cut = starts
+        .iter()
+        .filter_map(|s| line.find(s))
         .min()
         .unwrap_or(line.len());
     &line[..cut]
@@ -197,12 +197,13 @@ pub struct Assembled {
     pub result: Result<Vec<u32>, (usize, String)>,
 }
 
-/// Assemble a source: one instruction per line, `;`/`//` comments and blank lines skipped.
+/// Assemble a source: one instruction per line, comments (`I::LINE_COMMENTS`) and blank
+/// lines skipped.
 pub fn assemble<I: Isa>(target: I::Target, source: &str) -> Vec<Assembled> {
     let mut out = Vec::new();
     for (i, raw) in source.split('\n').enumerate() {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        let code = strip_comment(raw);
+        let code = strip_comment(raw, I::LINE_COMMENTS);
         if code.trim().is_empty() {
             continue;
         }

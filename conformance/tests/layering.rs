@@ -8,6 +8,17 @@ use std::path::{Path, PathBuf};
 /// Words that name GCN5/CDNA1 (case-insensitive): its ISA name, crate, targets, manuals.
 const GCN5_WORDS: &[&str] = &["gcn5", "gfx90", "vega", "mi100", "cdna"];
 
+/// Words that name Gen7: its ISA name, crate, target (quoted: `divbyzero` holds `ivb`),
+/// manual, tools.
+const GEN7_WORDS: &[&str] = &[
+    "gen7",
+    "intel",
+    "\"ivb\"",
+    "ivy bridge",
+    "ivybridge",
+    "iga64",
+];
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let p = e.path();
@@ -62,6 +73,17 @@ fn no_shared_file_of_conformance_names_gcn5() {
     assert!(
         bad.is_empty(),
         "shared conformance files name GCN5 (move the code into conformance/src/isa/gcn5/ behind the registry):\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn no_shared_file_of_conformance_names_gen7() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let bad = offending_lines(&src, GEN7_WORDS);
+    assert!(
+        bad.is_empty(),
+        "shared conformance files name Gen7 (move the code into conformance/src/isa/gen7/ behind the registry):\n{}",
         bad.join("\n")
     );
 }

@@ -7,6 +7,7 @@
 pub mod example;
 pub mod float;
 pub mod gcn5;
+pub mod gen7;
 
 use crate::asm::{Assembled, Line};
 use crate::generate::Generated;
@@ -353,7 +354,12 @@ pub struct StateLevel {
 }
 
 /// Every ISA, one registration line each.
-static REGISTRY: &[&dyn IsaEntry] = &[&float::Float, &gcn5::Gcn5Entry, &example::ExampleEntry];
+static REGISTRY: &[&dyn IsaEntry] = &[
+    &float::Float,
+    &gcn5::Gcn5Entry,
+    &gen7::Gen7Entry,
+    &example::ExampleEntry,
+];
 
 /// The registered ISAs: the listed ones, and the example ISA when `GPUREF_EXAMPLE_ISA=1`.
 pub fn all() -> impl Iterator<Item = &'static dyn IsaEntry> {
