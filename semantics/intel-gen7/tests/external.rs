@@ -610,3 +610,374 @@ fn intel_gen4disasm_reads_gpuref_words_alike() {
         bad.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// An immediate token's value as bits (`16:d`, `-4016:d`, `0x3F800020:f`, `1.0:f`), or
+/// `None` if the token is not an immediate.
+fn imm_bits(t: &str) -> Option<(u32, &str)> {
+    let (v, ty) = t.rsplit_once(':')?;
+    let lower = v.to_ascii_lowercase();
+    let nan = lower.trim_start_matches('-').starts_with("qnan(")
+        || lower.trim_start_matches('-').starts_with("snan(");
+    if !nan
+        && (v.contains(['<', '[', '('])
+            || v.starts_with(|c: char| c.is_ascii_alphabetic() && c != 'i' && c != 'n'))
+    {
+        return None;
+    }
+    // iga64 prints float NaNs as `[-]qnan(0xPAYLOAD)` / `snan(…)`.
+    for (name, quiet) in [("qnan(0x", 0x40_0000u32), ("snan(0x", 0)] {
+        let (neg, rest) = match lower.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, lower.as_str()),
+        };
+        if let Some(p) = rest.strip_prefix(name).and_then(|r| r.strip_suffix(')')) {
+            let payload = u32::from_str_radix(p, 16).ok()?;
+            return Some((u32::from(neg) << 31 | 0x7F80_0000 | quiet | payload, ty));
+        }
+    }
+    let bits = if let Some(h) = lower.strip_prefix("0x") {
+        u32::from_str_radix(h, 16).ok()?
+    } else if let Some(h) = lower.strip_prefix("-0x") {
+        (u32::from_str_radix(h, 16).ok()? as i32).wrapping_neg() as u32
+    } else if (ty == "f" || ty == "vf") && (lower.contains(['.', 'e', 'n', 'i'])) {
+        let f = match lower.as_str() {
+            "inf" | "+inf" => f32::INFINITY,
+            "-inf" => f32::NEG_INFINITY,
+            _ => lower.parse::<f32>().ok()?,
+        };
+        f.to_bits()
+    } else {
+        lower.parse::<i64>().ok()? as u32
+    };
+    Some((bits, ty))
+}
+
+/// An instruction's text as (operand tokens, sorted options), immediates as hex bits,
+/// `null<` as `null.0<`, `// …` dropped: iga64's and gpuref's texts compare on this.
+fn normalized(line: &str) -> (Vec<String>, Vec<String>) {
+    let line = line.split("//").next().unwrap_or("").trim();
+    let (main, opts) = match line.find('{') {
+        Some(b) => (
+            &line[..b],
+            &line[b + 1..line.rfind('}').unwrap_or(line.len())],
+        ),
+        None => (line, ""),
+    };
+    let toks = main
+        .split_whitespace()
+        .map(|t| {
+            let t = t.replace("null<", "null.0<");
+            match imm_bits(&t) {
+                Some((b, ty)) => format!("{b:#x}:{ty}"),
+                None => t,
+            }
+        })
+        .collect();
+    let mut o: Vec<String> = opts
+        .split(',')
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty())
+        .collect();
+    o.sort_unstable();
+    (toks, o)
+}
+
+/// Why iga64's reading differs from gpuref's where the difference is known: each rule
+/// rewrites gpuref's tokens toward what iga64 prints; known if they then agree. The rules
+/// are the design note's list (docs/design/0045-gen7-encodings.md, "Differentials").
+fn known_text_difference(
+    i: &Inst,
+    ours: &(Vec<String>, Vec<String>),
+    iga: &(Vec<String>, Vec<String>),
+) -> Option<String> {
+    let mnemonic = gpuref_intel_gen7::instructions::ROWS[i.row.index()].mnemonic;
+    let g = &iga.0;
+    let mut o = ours.0.clone();
+    let mut why: Vec<&'static str> = Vec::new();
+    // Options iga64 does not print for the opcode (AccWrEn, Atomic on send; …) are not
+    // compared for send; otherwise the options must agree.
+    match i.shape() {
+        Shape::Send => {
+            // mnemonic, (N|Mk), ex_desc and the descriptor's low 29 bits.
+            let num = |t: &str| {
+                imm_bits(t).map(|b| b.0).or_else(|| {
+                    u32::from_str_radix(t.trim_start_matches("0x").split(':').next()?, 16).ok()
+                })
+            };
+            let (k, l) = (o.len(), g.len());
+            let same = k >= 4
+                && l >= 4
+                && o[..k - 4].len() + 4 == k
+                && g[l - 2].eq_ignore_ascii_case(&o[k - 2])
+                && num(&g[l - 1]).map(|d| d & 0x1FFF_FFFF)
+                    == num(&o[k - 1]).map(|d| d & 0x1FFF_FFFF)
+                && g[..l - 4] == o[..k - 4];
+            return same.then(|| "send/sendc: iga64 prints dst and src0 without region or type, the descriptor's low 29 bits, and drops options it does not allow".into());
+        }
+        Shape::Branch(BranchKind::Brd)
+            if o.len() == g.len()
+                && o[..o.len() - 1] == g[..g.len() - 1]
+                && o.last()
+                    .and_then(|t| t.parse::<i64>().ok())
+                    .map(|v| v as u32)
+                    == g.last().and_then(|t| imm_bits(t)).map(|b| b.0) =>
+        {
+            return Some("brd: iga64 types the offset `:w`".into());
+        }
+        Shape::Branch(BranchKind::JipUip) if mnemonic == "brc" => {
+            return Some("brc: iga64 (Haswell) reads bits 127:96 as one 32-bit byte offset".into());
+        }
+        Shape::Branch(BranchKind::Ret)
+            if o.len() == g.len()
+                && o.last().map(|t| t.split('<').next()) == g.last().map(|t| Some(t.as_str())) =>
+        {
+            return Some("ret: iga64 prints src0 without region or type".into());
+        }
+        _ => {}
+    }
+    if mnemonic == "wait" {
+        // iga64 prints `[(W)] wait src0`: no predicate, execution size, conditional
+        // modifier, destination, source modifier or src1 (none of which wait takes).
+        let base = |t: &str| {
+            t.trim_start_matches("-(abs)")
+                .trim_start_matches("(abs)")
+                .trim_start_matches('-')
+                .to_string()
+        };
+        let k = o.iter().position(|t| t == "wait")?;
+        let src0 = o[k + 1..]
+            .iter()
+            .filter(|t| !t.starts_with('(') || t.starts_with("(sat)") || t.starts_with("(abs)"))
+            .nth(1)?;
+        let gk = g.iter().position(|t| t == "wait")?;
+        let opts_ok = ours
+            .1
+            .iter()
+            .filter(|x| !x.starts_with("Flag="))
+            .eq(iga.1.iter());
+        return (g.get(gk + 1).map(|t| base(t)) == Some(base(src0))
+            && g.len() == gk + 2
+            && opts_ok)
+            .then(|| "wait: iga64 prints only its source".into());
+    }
+    // The flag field no predicate or condition names: iga64 does not print it.
+    let opts: Vec<&String> = ours.1.iter().filter(|x| !x.starts_with("Flag=")).collect();
+    if opts.len() != ours.1.len() {
+        why.push("iga64 does not print the unused flag field");
+    }
+    if !opts.into_iter().eq(iga.1.iter()) {
+        return None;
+    }
+    // A conditional modifier iga64 does not print for the opcode.
+    if o.len() > g.len() {
+        if let Some(k) = o
+            .iter()
+            .position(|t| t.starts_with('(') && t.contains(")f"))
+        {
+            if g.get(k) != Some(&o[k]) {
+                o.remove(k);
+                why.push("iga64 does not print a CondModifier the opcode does not allow");
+            }
+        }
+    }
+    // 1-source instructions: iga64 never prints src1.
+    if o.len() == g.len() + 1
+        && (matches!(i.shape(), Shape::Src1 | Shape::Math) || mnemonic == "wait")
+    {
+        o.pop();
+        why.push("iga64 does not print src1 of a 1-source instruction");
+    }
+    if o.len() != g.len() {
+        return None;
+    }
+    let logic = matches!(mnemonic, "and" | "or" | "xor" | "not");
+    for (a, b) in o.iter().zip(g) {
+        if a == b {
+            continue;
+        }
+        // Saturate and source modifiers iga64 does not print for the opcode.
+        let mut a = a.as_str();
+        for m in ["(sat)", "-(abs)", "(abs)"] {
+            if a.starts_with(m) && !b.starts_with(m) {
+                a = &a[m.len()..];
+                why.push(
+                    "iga64 does not print a Saturate or source modifier the opcode does not allow",
+                );
+            }
+        }
+        if a.starts_with('-') && !b.starts_with('-') && !b.starts_with('~') {
+            a = &a[1..];
+            why.push(
+                "iga64 does not print a Saturate or source modifier the opcode does not allow",
+            );
+        }
+        if a == b {
+            continue;
+        }
+        let imm16 = |s: &str| {
+            s.strip_suffix(":w")
+                .or_else(|| s.strip_suffix(":uw"))
+                .and_then(|v| u32::from_str_radix(v.trim_start_matches("0x"), 16).ok())
+        };
+        if let (Some(x), Some(y)) = (imm16(a), imm16(b)) {
+            if x & 0xFFFF == y & 0xFFFF {
+                why.push("W/UW immediate: iga64 prints the low 16 bits");
+                continue;
+            }
+        }
+        // §6.6/§6.45/§6.46/§6.63: "Any source modifier is numeric"; iga64 prints `-` on a
+        // logic instruction's source as `~` (the Gen8 bitwise meaning).
+        if logic && a.starts_with('-') && b.starts_with('~') && a[1..] == b[1..] {
+            why.push("logic source `-`: iga64 prints `~` (IVB manual: numeric negation)");
+            continue;
+        }
+        // ip's subregister: iga64 prints bytes, and `ip` for ip.0.
+        if a.starts_with("ip.") && b.starts_with("ip") {
+            let tail = |t: &str| t.split_once('<').map(|x| x.1.to_string());
+            if tail(a) == tail(b) {
+                why.push("ip: iga64 prints the subregister in bytes (`ip` for ip.0)");
+                continue;
+            }
+        }
+        return None;
+    }
+    why.dedup();
+    (!why.is_empty()).then(|| why.join("; "))
+}
+
+#[test]
+fn iga64_disassembles_gpuref_words_alike() {
+    let iga = tool("iga64", "libigc-tools");
+    let dir = std::env::temp_dir().join(format!("gpuref-gen7-igad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 10^6 random words through gpuref's decoder; what decodes (and the corpus) goes to
+    // iga64, up to a cap (GPUREF_GEN7_IGA_CAP, default 1500; each batch is a process).
+    let cap: usize = std::env::var("GPUREF_GEN7_IGA_CAP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1500);
+    let mut insts: Vec<Inst> = corpus(600).iter().map(|t| parse(t).unwrap()).collect();
+    insts.extend(one_per_row().iter().map(|t| parse(t).unwrap()));
+    let mut rng = Rng(0x1_0000_0045);
+    let (mut random, mut decoded) = (0u64, 0u64);
+    for _ in 0..1_000_000 {
+        random += 1;
+        let w = [
+            rng.next() as u32 & !0x80,
+            rng.next() as u32,
+            rng.next() as u32,
+            rng.next() as u32,
+        ];
+        if let Ok((i, _)) = decode(&w) {
+            decoded += 1;
+            insts.push(i);
+        }
+    }
+    insts.retain(|i| {
+        !i.ctrl.align16
+            && !matches!(
+                i.shape(),
+                Shape::Branch(BranchKind::Jmpi | BranchKind::Call)
+            )
+    });
+    insts.truncate(cap);
+    let (mut same, mut known, mut rejected, mut bad) =
+        (0, BTreeMap::new(), BTreeMap::new(), Vec::new());
+    let mut differ = 0;
+    let mut pending: Vec<Inst> = insts.clone();
+    while !pending.is_empty() {
+        let batch: Vec<Inst> = pending.drain(..pending.len().min(200)).collect();
+        let words: Vec<Vec<u32>> = batch.iter().map(encode).collect();
+        let bin = dir.join("d.bin");
+        let bytes: Vec<u8> = words
+            .iter()
+            .flatten()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        std::fs::write(&bin, bytes).unwrap();
+        let out = Command::new(&iga)
+            .args(["-p=7p5", "-d", "-n"])
+            .arg(&bin)
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            // iga64 stops at the first word it refuses: drop that one, retry the rest.
+            let e = String::from_utf8_lossy(&out.stderr).to_string();
+            let at = e
+                .split("byte offset 0x")
+                .nth(1)
+                .and_then(|r| usize::from_str_radix(r.split(':').next().unwrap_or(""), 16).ok());
+            let Some(at) = at else {
+                panic!("iga64 failed without an offset: {e}");
+            };
+            let mut off = 0;
+            let k = words.iter().position(|w| {
+                let hit = off == at;
+                off += 4 * w.len();
+                hit
+            });
+            let Some(k) = k else {
+                panic!("iga64 offset {at:#x} is not an instruction start: {e}");
+            };
+            let reason = e
+                .split("error: ")
+                .nth(1)
+                .unwrap_or("")
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string();
+            *rejected.entry(reason).or_insert(0) += 1;
+            let mut rest: Vec<Inst> = batch.clone();
+            rest.remove(k);
+            rest.append(&mut pending);
+            pending = rest;
+            continue;
+        }
+        let text = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim_end().ends_with(':'))
+            .collect();
+        assert_eq!(
+            lines.len(),
+            batch.len(),
+            "one iga64 line per instruction:\n{text}"
+        );
+        for (i, l) in batch.iter().zip(lines) {
+            let ours = normalized(&i.to_string());
+            let theirs = normalized(l);
+            if ours == theirs {
+                same += 1;
+            } else if let Some(k) = known_text_difference(i, &ours, &theirs) {
+                differ += 1;
+                for rule in k.split("; ") {
+                    *known.entry(rule.to_string()).or_insert(0) += 1;
+                }
+            } else {
+                bad.push(format!(
+                    "gpuref {i}\n  iga64 {}",
+                    l.split_whitespace().collect::<Vec<_>>().join(" ")
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!(
+        "gpuref decoded {decoded} of {random} random words; iga64 -p=7p5 -d on {} gpuref instructions (Align1, no jmpi/call): {same} print alike",
+        insts.len()
+    );
+    eprintln!("  {differ} differ only in known ways; instructions per rule:");
+    for (k, n) in &known {
+        eprintln!("  known difference ({n}): {k}");
+    }
+    for (k, n) in &rejected {
+        eprintln!("  iga64 refuses ({n}): {k}");
+    }
+    assert!(
+        bad.is_empty(),
+        "{} unclassified:\n{}",
+        bad.len(),
+        bad.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
