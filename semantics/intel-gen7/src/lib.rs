@@ -8,6 +8,8 @@
 //! - [`syntax`]: IGA-style text, printed ([`Inst`]'s `Display`) and parsed.
 //! - [`decode`], [`encode`], [`parse`], [`compact`]: the whole-instruction entry points, and
 //!   [`Gen7`], the ISA through the seam.
+//! - [`properties`]: the encoding properties over raw bytes, shared by the fuzz targets and
+//!   `cargo test`.
 //!
 //! Target `ivb`. Decisions are recorded in docs/design/0045-gen7-encodings.md.
 
@@ -15,6 +17,7 @@
 
 pub mod formats;
 pub mod instructions;
+pub mod properties;
 pub mod syntax;
 
 pub use formats::native::Inst;

@@ -280,6 +280,39 @@ mod generated {
         assert!(compacted > 1000, "{compacted}");
     }
 
+    /// The fuzz targets' properties on seeded inputs: random dword streams (and mutated
+    /// encodings of TEXTS), random compact words, and texts cut and spliced.
+    #[test]
+    fn fuzz_properties_hold_on_seeded_inputs() {
+        let mut rng = Rng(0x0045_F022);
+        let seeds: Vec<Vec<u32>> = TEXTS.iter().map(|t| asm(t)).collect();
+        for k in 0..20_000 {
+            let mut stream: Vec<u32> = Vec::new();
+            for _ in 0..4 {
+                let mut w = seeds[rng.next() as usize % seeds.len()].clone();
+                if k % 2 == 0 {
+                    let bit = rng.next() as usize % (32 * w.len());
+                    w[bit / 32] ^= 1 << (bit % 32);
+                }
+                stream.extend(w);
+            }
+            if k % 5 == 0 {
+                stream.push(rng.next() as u32);
+            }
+            let bytes: Vec<u8> = stream.iter().flat_map(|w| w.to_le_bytes()).collect();
+            properties::decode_never_panics(&bytes).unwrap();
+            properties::compact_then_expand(&rng.next().to_le_bytes()).unwrap();
+        }
+        for t in TEXTS {
+            properties::parse_never_panics(t.as_bytes()).unwrap();
+            let cut = rng.next() as usize % t.len();
+            properties::parse_never_panics(&t.as_bytes()[..cut]).unwrap();
+            let other = TEXTS[rng.next() as usize % TEXTS.len()];
+            let spliced = format!("{}{}", &t[..t.len() / 2], &other[other.len() / 2..]);
+            properties::parse_never_panics(spliced.as_bytes()).unwrap();
+        }
+    }
+
     /// Hostile text never panics.
     #[test]
     fn random_text_never_panics() {
