@@ -59,3 +59,29 @@ fn asm_and_disasm_round_trip() {
     let want: Vec<&str> = TEXTS.lines().collect();
     assert_eq!(got, want);
 }
+
+/// `gpuref coverage --target ivb`: every row round-trips its example text now; no row has
+/// semantics yet, so all are exempt (the counts come from the row table: 62 rows).
+#[test]
+fn coverage_counts_every_row_as_decoded() {
+    let out = gpuref()
+        .args(["coverage", "--target", "ivb"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (mut rows, mut decoded) = (0, 0);
+    for l in text.lines().filter(|l| l.starts_with("ivb")) {
+        let n: Vec<usize> = l
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        rows += n[0];
+        decoded += n[1];
+    }
+    assert_eq!((rows, decoded), (62, 62), "{text}");
+}

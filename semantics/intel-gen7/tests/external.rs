@@ -413,34 +413,11 @@ fn iga64_compacts_every_table_entry_as_gpuref_does() {
     assert!(agree >= 100, "only {agree} entries checked");
 }
 
-/// One text per row (and per math function), operands chosen only to be well formed.
+/// One text per row (and per math function): the crate's examples.
 fn one_per_row() -> Vec<String> {
-    use gpuref_intel_gen7::instructions::{MATH_FNS, ROWS};
-    let mut v = Vec::new();
-    for r in ROWS {
-        let m = r.mnemonic;
-        match r.shape {
-            Shape::Src1 => v.push(format!("{m} (8|M0) r5.0<1>:ud r2.0<8;8,1>:ud")),
-            Shape::Src2 => v.push(format!("{m} (8|M0) r5.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud")),
-            Shape::Src3 => v.push(format!("{m} (8|M0) r5.0<1>.xyzw:f r2.0<4>.xyzw:f r3.0<4>.xyzw:f r4.0<4>.xyzw:f {{Align16}}")),
-            Shape::Send => v.push(format!("{m} (8|M0) r10.0<1>:ud r112.0<0;1,0>:ud 0x5 0x2000010")),
-            Shape::Math => {
-                for f in MATH_FNS {
-                    let src1 = if f.sources == 2 { " r3.0<8;8,1>:f" } else { "" };
-                    v.push(format!("math.{} (8|M0) r5.0<1>:f r2.0<8;8,1>:f{src1}", f.suffix));
-                }
-            }
-            Shape::Branch(k) => v.push(match k {
-                BranchKind::JipUip => format!("{m} (8|M0) 16 32"),
-                BranchKind::Else | BranchKind::Endif | BranchKind::Brd => format!("{m} (8|M0) 16"),
-                BranchKind::Call => format!("{m} (8|M0) r10.0<1>:d 16"),
-                BranchKind::Ret => format!("{m} (8|M0) r10.0<2;2,1>:d"),
-                BranchKind::Jmpi => format!("(W) {m} (1|M0) 16"),
-            }),
-            Shape::NoOperands => v.push(m.to_string()),
-        }
-    }
-    v
+    (0..gpuref_intel_gen7::instructions::ROWS.len())
+        .flat_map(gpuref_intel_gen7::syntax::examples)
+        .collect()
 }
 
 /// What `intel-gen4disasm -g 7` says of one native instruction line: mnemonic (without

@@ -1246,3 +1246,37 @@ pub fn parse(text: &str) -> PResult<Inst> {
         compacted,
     })
 }
+
+/// One well-formed text per row (for `math`, one per function code): what `gpuref
+/// coverage` round-trips to count a row as decoded, and the differentials' seeds.
+pub fn examples(row: usize) -> Vec<String> {
+    let r = &ROWS[row];
+    let m = r.mnemonic;
+    match r.shape {
+        Shape::Src1 => vec![format!("{m} (8|M0) r5.0<1>:ud r2.0<8;8,1>:ud")],
+        Shape::Src2 => vec![format!(
+            "{m} (8|M0) r5.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud"
+        )],
+        Shape::Src3 => vec![format!(
+            "{m} (8|M0) r5.0<1>.xyzw:f r2.0<4>.xyzw:f r3.0<4>.xyzw:f r4.0<4>.xyzw:f {{Align16}}"
+        )],
+        Shape::Send => vec![format!(
+            "{m} (8|M0) r10.0<1>:ud r112.0<0;1,0>:ud 0x5 0x2000010"
+        )],
+        Shape::Math => MATH_FNS
+            .iter()
+            .map(|f| {
+                let src1 = if f.sources == 2 { " r3.0<8;8,1>:f" } else { "" };
+                format!("math.{} (8|M0) r5.0<1>:f r2.0<8;8,1>:f{src1}", f.suffix)
+            })
+            .collect(),
+        Shape::Branch(k) => vec![match k {
+            BranchKind::JipUip => format!("{m} (8|M0) 16 32"),
+            BranchKind::Else | BranchKind::Endif | BranchKind::Brd => format!("{m} (8|M0) 16"),
+            BranchKind::Call => format!("{m} (8|M0) r10.0<1>:d 16"),
+            BranchKind::Ret => format!("{m} (8|M0) r10.0<2;2,1>:d"),
+            BranchKind::Jmpi => format!("(W) {m} (1|M0) 16"),
+        }],
+        Shape::NoOperands => vec![m.to_string()],
+    }
+}
