@@ -8,6 +8,8 @@
 //! - [`syntax`]: IGA-style text, printed ([`Inst`]'s `Display`) and parsed.
 //! - [`decode`], [`encode`], [`parse`], [`compact`]: the whole-instruction entry points, and
 //!   [`Gen7`], the ISA through the seam.
+//! - [`validate`]: the §3.3.9 region rules an instruction that decodes may still break,
+//!   reported apart from decoding with the rule's id.
 //! - [`properties`]: the encoding properties over raw bytes, shared by the fuzz targets and
 //!   `cargo test`.
 //!
@@ -19,6 +21,7 @@ pub mod formats;
 pub mod instructions;
 pub mod properties;
 pub mod syntax;
+pub mod validate;
 
 pub use formats::native::Inst;
 
@@ -207,7 +210,7 @@ impl Isa for Gen7 {
     }
 
     fn rules() -> Vec<&'static Rule> {
-        Vec::new()
+        validate::RULES.iter().collect()
     }
 }
 

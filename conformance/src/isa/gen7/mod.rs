@@ -110,6 +110,12 @@ impl IsaEntry for Gen7Entry {
         Ok(out)
     }
 
+    fn rule(&self, id: &str) -> Option<&'static gpuref_core::Rule> {
+        gpuref_intel_gen7::validate::RULES
+            .iter()
+            .find(|r| r.id == id)
+    }
+
     fn help(&self, command: &str) -> Option<&'static str> {
         match command {
             "asm" | "disasm" => Some(ASM_HELP),
