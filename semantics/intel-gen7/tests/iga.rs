@@ -1,72 +1,18 @@
-//! External differentials (issue 19): the same text assembled by gpuref and by Intel's own
-//! assembler `iga64 -p=7p5` (Debian `libigc-tools`; Haswell, the closest platform IGA
-//! knows) must give the same words, and gpuref's words must decode in `intel-gen4disasm -g
-//! 7` (Debian `intel-gpu-tools`) to the same opcode. A missing tool fails the test with a
-//! message naming it and `scripts/setup`, which installs both.
-//!
-//! Known differences (docs/design/0045-gen7-encodings.md, "Differentials") are classified
-//! here, counted and printed; any other disagreement fails.
+//! External differentials (issue 19) against Intel's assembler `iga64 -p=7p5` (Debian
+//! `libigc-tools`; Haswell, the closest platform IGA knows): the same text gives the same
+//! words, the same words print alike, every compaction-table entry, branch offsets. A
+//! missing tool fails the test naming `scripts/setup`, which installs it. Known differences
+//! (docs/design/0045-gen7-encodings.md, "Differentials") are classified, counted and
+//! printed; any other disagreement fails.
 
+mod common;
+use common::{corpus, one_per_row, tool, Rng};
 use gpuref_intel_gen7::formats::native::{Body, Src};
 use gpuref_intel_gen7::instructions::{BranchKind, Shape};
 use gpuref_intel_gen7::{decode, encode, parse, Inst};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
-
-/// The tool on PATH (or in /tmp/igt/root/usr/bin, where an unpacked intel-gpu-tools .deb
-/// lives), or a failure naming how to install it.
-fn tool(name: &str, package: &str) -> PathBuf {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
-        let p = dir.join(name);
-        if p.is_file() {
-            return p;
-        }
-    }
-    panic!(
-        "`{name}` not found on PATH: this differential needs it; run scripts/setup (it installs \
-         the Debian package {package})"
-    );
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-/// Align1 seeds: every 1-src/2-src/send/math shape, immediates, indirect, ARF, predication.
-const SEEDS: &[&str] = &[
-    "add (8|M0) r10.0<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f",
-    "(f0.0) sel (16|M0) (ge)f0.0 r10.0<1>:f r2.0<8;8,1>:f 0x3f800000:f",
-    "(W) mov (8|M8) (sat)r1.0<1>:ud r[a0.2,-32]<8;8,1>:ud {AccWrEn}",
-    "mov (1|M0) r1.0<1>:w 0x12341234:v",
-    "mov (4|M4) r1.2<1>:df acc0.0<4;4,1>:df {NoDDClr, NoDDChk}",
-    "math.inv (8|M0) r10.0<1>:f r2.0<8;8,1>:f",
-    "math.pow (8|M0) r10.0<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f",
-    "math.idiv (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.1<0;1,0>:d",
-    "cmp (8|M0) (lt)f1.1 null.0<1>:d r1.0<8;8,1>:d -r2.0<8;8,1>:d",
-    "mov (32|M0) r4.0<1>:b cr0.0<0;1,0>:b",
-    "shl (16|M0) r4.0<1>:uw r2.0<16;16,1>:uw 0x30003:uw",
-    "and (8|M0) r4.0<1>:ud (abs)r2.0<4;4,1>:ud r9.0<8;8,1>:ud",
-    "mul (8|M0) acc0.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:uw",
-    "mach (8|M0) r5.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d {AccWrEn}",
-    "frc (8|M0) r5.0<1>:f -(abs)r2.0<8;8,1>:f",
-    "addc (8|M0) r5.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud {AccWrEn}",
-    "lzd (8|M0) r5.0<1>:ud r2.0<8;8,1>:ud",
-    "pln (16|M0) r5.0<1>:f r2.0<0;1,0>:f r3.0<8;8,1>:f",
-    "send (8|M0) r10.0<1>:ud r112.0<0;1,0>:ud 0x5 0x2000010",
-    "mov (8|M0) r10.0<1>:ud 0x5:ud {Compacted}",
-    "add (8|M0) r10.0<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f {Compacted}",
-    "add (16|M0) r10.0<1>:d r2.0<8;8,1>:d 0x10:d {Compacted}",
-    "(W) mov (1|M0) f0.1<1>:uw 0x0:uw",
-    "mov (8|M0) r[a0.3,64]<2>:w r[a0.1]<4,1>:w",
-];
 
 /// How a disagreement with IGA is classified (the design note lists each): gpuref's words
 /// are rewritten by each known IGA behaviour that applies; if they then equal IGA's, the
@@ -109,38 +55,6 @@ fn known_difference(ours: &Inst, ours_w: &[u32], iga_w: &[u32]) -> Option<String
         }
     }
     (w == iga_w && !why.is_empty()).then(|| why.join("; "))
-}
-
-/// Texts for the differential: the seeds and mutations of their words that decode.
-fn corpus(n: usize) -> Vec<String> {
-    let seeds: Vec<Vec<u32>> = SEEDS
-        .iter()
-        .map(|t| encode(&parse(t).unwrap_or_else(|e| panic!("{t}: {e}"))))
-        .collect();
-    let mut out: Vec<String> = SEEDS.iter().map(|s| s.to_string()).collect();
-    let mut rng = Rng(0x5EED_0045);
-    let mut tries = 0;
-    while out.len() < n && tries < 50 * n {
-        tries += 1;
-        let mut w = seeds[rng.next() as usize % seeds.len()].clone();
-        for _ in 0..1 + rng.next() % 3 {
-            let bit = rng.next() as usize % (32 * w.len());
-            // Keep the opcode and CmptCtrl: mutate operands and controls.
-            if bit < 8 || bit == 29 {
-                continue;
-            }
-            w[bit / 32] ^= 1 << (bit % 32);
-        }
-        if let Ok((i, _)) = decode(&w) {
-            if !i.ctrl.align16 && !matches!(i.shape(), Shape::Branch(_)) {
-                let t = i.to_string();
-                if !t.contains("Flag=") && !out.contains(&t) {
-                    out.push(t);
-                }
-            }
-        }
-    }
-    out
 }
 
 fn iga_assemble(
@@ -411,181 +325,6 @@ fn iga64_compacts_every_table_entry_as_gpuref_does() {
         eprintln!("  {r}");
     }
     assert!(agree >= 100, "only {agree} entries checked");
-}
-
-/// One text per row (and per math function): the crate's examples.
-fn one_per_row() -> Vec<String> {
-    (0..gpuref_intel_gen7::instructions::ROWS.len())
-        .flat_map(gpuref_intel_gen7::syntax::examples)
-        .collect()
-}
-
-/// What `intel-gen4disasm -g 7` says of one native instruction line: mnemonic (without
-/// predicate, conditional suffix or math function), execution size, destination GRF.
-fn gen4_fields(line: &str) -> (String, Option<u32>, Option<u32>) {
-    let mut t = line.trim();
-    if t.starts_with('(') {
-        t = t.split_once(')').map_or(t, |x| x.1).trim_start();
-    }
-    let head: String = t
-        .chars()
-        .take_while(|c| *c != '(' && !c.is_whitespace())
-        .collect();
-    let mnemonic = head.split('.').next().unwrap_or("").to_string();
-    let exec = t[head.len()..]
-        .strip_prefix('(')
-        .and_then(|r| r.split_once(')'))
-        .and_then(|(n, _)| n.parse().ok());
-    let dst = t
-        .split_whitespace()
-        .nth(1)
-        .and_then(|d| d.strip_prefix('g'))
-        .and_then(|d| d.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|n| n.parse().ok());
-    (mnemonic, exec, dst)
-}
-
-/// Opcodes intel-gen4disasm does not know by their Ivy Bridge name (it predates them, or
-/// keeps an earlier generation's name for the opcode value): gpuref's mnemonic, its.
-const GEN4_NAMES: &[(&str, &str)] = &[("brc", "iff"), ("call", "msave"), ("ret", "mrest")];
-
-#[test]
-fn intel_gen4disasm_reads_gpuref_words_alike() {
-    let disasm = tool("intel-gen4disasm", "intel-gpu-tools (its intel-gen4disasm)");
-    let dir = std::env::temp_dir().join(format!("gpuref-gen7-g4-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    // Native words of every row: the corpus plus one instruction per opcode.
-    let mut insts: Vec<Inst> = corpus(400).iter().map(|t| parse(t).unwrap()).collect();
-    insts.extend(
-        one_per_row()
-            .iter()
-            .map(|t| parse(t).unwrap_or_else(|e| panic!("{t}: {e}"))),
-    );
-    let mut rng = Rng(0x0045_6e34);
-    let mut tries = 0;
-    while tries < 400_000 {
-        tries += 1;
-        let w = [
-            rng.next() as u32 & !(1 << 29) & !0x80,
-            rng.next() as u32,
-            rng.next() as u32,
-            rng.next() as u32,
-        ];
-        if let Ok((i, 4)) = decode(&w) {
-            insts.push(i);
-        }
-    }
-    insts.retain(|i| !i.compacted && i.shape() != Shape::NoOperands);
-    // intel-gen4disasm dies of SIGFPE on a DF (type 110) operand: its type-size table has
-    // no DF. Those are left out, and counted.
-    let has_df = |i: &Inst| match i.body {
-        Body::Common {
-            dst, src0, src1, ..
-        } => {
-            dst.ty == 6
-                || [src0, src1]
-                    .iter()
-                    .any(|s| matches!(s, Src::Reg(r) if r.ty == 6))
-        }
-        Body::Three { dst_ty, src_ty, .. } => dst_ty == 6 || src_ty == 6,
-        _ => false,
-    };
-    let before = insts.len();
-    insts.retain(|i| !has_df(i));
-    let df = before - insts.len();
-    let lines: Vec<String> = insts
-        .iter()
-        .map(|i| {
-            let w = encode(i);
-            // A nop after each: some instructions print more than one line.
-            format!(
-                "{{ 0x{:08x}, 0x{:08x}, 0x{:08x}, 0x{:08x} }},\n{{ 0x0000007e, 0x0, 0x0, 0x0 }},",
-                w[0], w[1], w[2], w[3]
-            )
-        })
-        .collect();
-    let hex = dir.join("in.hex");
-    std::fs::write(&hex, lines.join("\n") + "\n").unwrap();
-    let out = Command::new(&disasm)
-        .args(["-g", "7"])
-        .arg(&hex)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{:?} {} (input kept in {})\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr),
-        dir.display(),
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .rev()
-            .take(3)
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-    let _ = std::fs::remove_dir_all(&dir);
-    let text = String::from_utf8_lossy(&out.stdout);
-    let mut theirs: Vec<&str> = Vec::new();
-    let mut fresh = true;
-    for l in text.lines() {
-        if l.trim_start().starts_with("nop") {
-            fresh = true;
-        } else if fresh {
-            theirs.push(l);
-            fresh = false;
-        }
-    }
-    assert_eq!(theirs.len(), insts.len(), "one line per instruction");
-    let (mut same, mut renamed) = (0, BTreeMap::new());
-    let mut bad = Vec::new();
-    let mut seen_rows = std::collections::BTreeSet::new();
-    for (i, line) in insts.iter().zip(&theirs) {
-        let ours = gpuref_intel_gen7::instructions::ROWS[i.row.index()].mnemonic;
-        seen_rows.insert(ours);
-        let (m, exec, dst) = gen4_fields(line);
-        let exec_ours = [1, 2, 4, 8, 16, 32][usize::from(i.ctrl.exec_size)];
-        if line.contains("invalid opcode value") {
-            *renamed
-                .entry(format!("{ours} → unknown to intel-gen4disasm"))
-                .or_insert(0) += 1;
-            continue;
-        }
-        let name_ok = m == ours || GEN4_NAMES.contains(&(ours, m.as_str()));
-        let exec_ok = exec.is_none() || exec == Some(exec_ours);
-        let dst_ok = match (i.body, dst) {
-            // intel-gen4disasm prints `wait` with its source only.
-            _ if ours == "wait" => true,
-            (Body::Common { dst: d, .. }, Some(g)) if d.file == 1 => {
-                matches!(d.addr, gpuref_intel_gen7::formats::native::Addr::Direct { reg, .. } if u32::from(reg) == g)
-            }
-            (Body::Three { dst_reg, .. }, Some(g)) => u32::from(dst_reg) == g,
-            _ => true,
-        };
-        if name_ok && exec_ok && dst_ok {
-            if m == ours {
-                same += 1;
-            } else {
-                *renamed.entry(format!("{ours} → {m}")).or_insert(0) += 1;
-            }
-        } else {
-            bad.push(format!("{i}\n  intel-gen4disasm: {line}"));
-        }
-    }
-    eprintln!(
-        "intel-gen4disasm -g 7 on {} native instructions ({} rows; {df} with DF operands left out): {same} same mnemonic, execution size and destination",
-        insts.len(),
-        seen_rows.len()
-    );
-    for (k, n) in &renamed {
-        eprintln!("  known renaming ({n}): {k}");
-    }
-    assert!(
-        bad.is_empty(),
-        "{} disagreements:\n{}",
-        bad.len(),
-        bad.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
-    );
 }
 
 /// An immediate token's value as bits (`16:d`, `-4016:d`, `0x3F800020:f`, `1.0:f`), or
