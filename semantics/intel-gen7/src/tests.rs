@@ -352,3 +352,41 @@ mod generated {
         ));
     }
 }
+
+mod compaction {
+    use super::*;
+
+    /// Every row's example (one per math function): when the tables can say it, the
+    /// compacted form decodes back to the same instruction; 3-source rows never compact
+    /// (§5.3.1). Prints which rows' examples compact.
+    #[test]
+    fn row_examples_compact_where_the_tables_allow() {
+        let (mut yes, mut no) = (Vec::new(), Vec::new());
+        for r in 0..instructions::ROWS.len() {
+            for t in syntax::examples(r) {
+                let i = parse(&t).unwrap();
+                match compact(&i) {
+                    Some(c) => {
+                        assert_ne!(i.shape(), Shape::Src3, "{t}");
+                        let w = encode(&c);
+                        assert_eq!(w.len(), 2);
+                        let (d, n) = decode(&w).unwrap();
+                        assert_eq!((d, n), (c, 2), "{t}");
+                        assert_eq!(
+                            d.to_string(),
+                            format!("{t} {{Compacted}}").replace("} {", ", ")
+                        );
+                        yes.push(t);
+                    }
+                    None => no.push(t),
+                }
+            }
+        }
+        eprintln!(
+            "{} examples compact, {} do not: {no:?}",
+            yes.len(),
+            no.len()
+        );
+        assert!(yes.len() > 40, "{yes:?}");
+    }
+}
