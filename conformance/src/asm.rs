@@ -178,7 +178,7 @@ pub fn disassemble_each<I: Isa>(
     }
 }
 
-/// Strip a comment (what starts one: the ISA's `LINE_COMMENTS`).
+/// Strip a comment (`starts`: what starts one).
 fn strip_comment<'a>(line: &'a str, starts: &[&str]) -> &'a str {
     let cut = starts
         .iter()
@@ -197,13 +197,22 @@ pub struct Assembled {
     pub result: Result<Vec<u32>, (usize, String)>,
 }
 
-/// Assemble a source: one instruction per line, comments (`I::LINE_COMMENTS`) and blank
-/// lines skipped.
+/// Assemble a source: one instruction per line, `;`/`//` comments and blank lines skipped.
 pub fn assemble<I: Isa>(target: I::Target, source: &str) -> Vec<Assembled> {
+    assemble_commented::<I>(target, source, &[";", "//"])
+}
+
+/// [`assemble`] for a syntax where other strings start a comment (`comments`): an ISA whose
+/// regions use `;` (`<8;8,1>`) passes `&["//"]`.
+pub fn assemble_commented<I: Isa>(
+    target: I::Target,
+    source: &str,
+    comments: &[&str],
+) -> Vec<Assembled> {
     let mut out = Vec::new();
     for (i, raw) in source.split('\n').enumerate() {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        let code = strip_comment(raw, I::LINE_COMMENTS);
+        let code = strip_comment(raw, comments);
         if code.trim().is_empty() {
             continue;
         }

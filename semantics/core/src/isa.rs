@@ -147,10 +147,6 @@ pub trait Isa {
 
     const INFO: &'static IsaInfo;
 
-    /// What starts a comment in the ISA's assembly text (the rest of the line is skipped).
-    /// `;` and `//` unless the syntax uses one of them otherwise (Gen7 regions `<8;8,1>`).
-    const LINE_COMMENTS: &'static [&'static str] = &[";", "//"];
-
     /// The target a `--target` name or a vector header names.
     fn target(name: &str) -> Option<Self::Target>;
 

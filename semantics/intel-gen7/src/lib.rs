@@ -169,9 +169,6 @@ impl Isa for Gen7 {
     type Instruction = Inst;
 
     const INFO: &'static IsaInfo = &INFO;
-    /// `;` separates a region's vertical stride (`<8;8,1>`): only `//` starts a comment, as
-    /// in IGA.
-    const LINE_COMMENTS: &'static [&'static str] = &["//"];
 
     fn target(name: &str) -> Option<Target> {
         (name == "ivb").then_some(Target::Ivb)

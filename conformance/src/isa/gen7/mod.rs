@@ -49,7 +49,9 @@ impl IsaEntry for Gen7Entry {
     }
 
     fn assemble(&self, t: &str, source: &str) -> Result<Vec<Assembled>, String> {
-        Ok(asm::assemble::<Gen7>(target(t)?, source))
+        // `;` separates a region's vertical stride (`<8;8,1>`): only `//` starts a comment,
+        // as in IGA.
+        Ok(asm::assemble_commented::<Gen7>(target(t)?, source, &["//"]))
     }
 
     fn disassemble_each(
