@@ -130,8 +130,8 @@ pub enum Body {
         src_ty: u8,
         src: [Src3; 3],
     },
-    /// A branch: the operand the row names (call's dst, ret's src0), JIP and UIP (64-bit
-    /// units; jmpi, brd and call hold a 32-bit JIP).
+    /// A branch: the operand the row names (call's dst, ret's src0), JIP and UIP (signed
+    /// 16-bit fields, 64-bit units).
     Branch {
         dst: Option<Dst>,
         src0: Option<Src>,
@@ -346,9 +346,13 @@ pub fn encode_bits(i: &Inst) -> u128 {
             }
             let dw3 = match kind {
                 BranchKind::JipUip => u32::from(uip as u16) << 16 | u32::from(jip as u16),
-                BranchKind::Else | BranchKind::Endif => u32::from(jip as u16),
+                // §6.13, §6.15, §6.34: bits 31:16 "Reserved: MBZ", JIP/index "Format = S15".
+                BranchKind::Else
+                | BranchKind::Endif
+                | BranchKind::Brd
+                | BranchKind::Call
+                | BranchKind::Jmpi => u32::from(jip as u16),
                 BranchKind::Ret => 0,
-                BranchKind::Brd | BranchKind::Call | BranchKind::Jmpi => jip as u32,
             };
             set(&mut w, 127, 96, dw3);
         }
@@ -606,9 +610,8 @@ pub fn decode_bits(w: u128) -> Result<Inst, DecodeError> {
             let dw3 = get(w, 127, 96);
             let (jip, uip) = match kind {
                 BranchKind::JipUip => (i32::from(dw3 as u16 as i16), (dw3 >> 16) as u16 as i16),
-                BranchKind::Else | BranchKind::Endif => (i32::from(dw3 as u16 as i16), 0),
                 BranchKind::Ret => (0, 0),
-                _ => (dw3 as i32, 0),
+                _ => (i32::from(dw3 as u16 as i16), 0),
             };
             Body::Branch {
                 dst,

@@ -57,13 +57,13 @@ pub enum BranchKind {
     Else,
     /// JIP only, bits 127:112 zero, src1 an immediate of type D (`endif`, `while`).
     Endif,
-    /// JIP sign-extended to 32 bits, dst `ip:d`, src0 an immediate of type W (`brd`).
+    /// JIP in bits 111:96, 127:112 MBZ (§6.13), dst `ip:d`, src0 an immediate of type W (`brd`).
     Brd,
-    /// dst receives the return IP and CallMask; JIP sign-extended to 32 bits (`call`).
+    /// dst receives the return IP and CallMask; JIP in bits 111:96, 127:112 MBZ (§6.15) (`call`).
     Call,
     /// src0 holds the return IP and CallMask (`ret`).
     Ret,
-    /// dst and src0 are `ip`; src1 the 32-bit index (`jmpi`).
+    /// dst and src0 are `ip`; src1 the index in bits 111:96, 127:112 MBZ (§6.34) (`jmpi`).
     Jmpi,
 }
 

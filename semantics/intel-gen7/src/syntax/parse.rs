@@ -462,7 +462,7 @@ pub fn parse(text: &str) -> PResult<Inst> {
                 ),
                 BranchKind::Else | BranchKind::Endif => (offset(&mut toks, "JIP", true)?, 0),
                 BranchKind::Ret => (0, 0),
-                _ => (offset(&mut toks, "JIP", false)?, 0),
+                _ => (offset(&mut toks, "JIP", true)?, 0),
             };
             Body::Branch {
                 dst,
