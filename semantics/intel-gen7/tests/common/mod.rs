@@ -6,8 +6,7 @@ use gpuref_intel_gen7::instructions::Shape;
 use gpuref_intel_gen7::{decode, encode, parse};
 use std::path::PathBuf;
 
-/// The tool on PATH (or in /tmp/igt/root/usr/bin, where an unpacked intel-gpu-tools .deb
-/// lives), or a failure naming how to install it.
+/// The tool on PATH, or a failure naming how to install it.
 pub fn tool(name: &str, package: &str) -> PathBuf {
     let path = std::env::var_os("PATH").unwrap_or_default();
     for dir in std::env::split_paths(&path) {
