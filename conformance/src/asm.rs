@@ -186,11 +186,11 @@ pub fn trailing_line(offset: usize, trailing: &[u8]) -> Option<Line> {
     })
 }
 
-/// Strip a `;` or `//` comment.
-fn strip_comment(line: &str) -> &str {
-    let cut = [line.find(';'), line.find("//")]
-        .into_iter()
-        .flatten()
+/// Strip a comment (`starts`: what starts one).
+fn strip_comment<'a>(line: &'a str, starts: &[&str]) -> &'a str {
+    let cut = starts
+        .iter()
+        .filter_map(|s| line.find(s))
         .min()
         .unwrap_or(line.len());
     &line[..cut]
@@ -207,10 +207,20 @@ pub struct Assembled {
 
 /// Assemble a source: one instruction per line, `;`/`//` comments and blank lines skipped.
 pub fn assemble<I: Isa>(target: I::Target, source: &str) -> Vec<Assembled> {
+    assemble_commented::<I>(target, source, &[";", "//"])
+}
+
+/// [`assemble`] for a syntax where other strings start a comment (`comments`): an ISA whose
+/// regions use `;` (`<8;8,1>`) passes `&["//"]`.
+pub fn assemble_commented<I: Isa>(
+    target: I::Target,
+    source: &str,
+    comments: &[&str],
+) -> Vec<Assembled> {
     let mut out = Vec::new();
     for (i, raw) in source.split('\n').enumerate() {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        let code = strip_comment(raw);
+        let code = strip_comment(raw, comments);
         if code.trim().is_empty() {
             continue;
         }

@@ -190,7 +190,7 @@ fn disasm_and_asm_usage_errors_exit_2() {
     for (args, want) in [
         (
             vec!["disasm", "--target", "gfx1030", "--hex", "bf800000"],
-            "unknown target `gfx1030` (known: gfx900, gfx908, rv770",
+            "unknown target `gfx1030` (known: gfx900, gfx908, rv770, rv710, rv730, rv740, ivb)",
         ),
         (
             vec!["disasm", "--target", "gfx900", "--hex", "bf800000 bf8g0000"],

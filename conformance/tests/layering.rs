@@ -10,6 +10,16 @@ const GCN5_WORDS: &[&str] = &["gcn5", "gfx90", "vega", "mi100", "cdna"];
 
 /// Words that name R700: its ISA name and crate, its targets.
 const R700_WORDS: &[&str] = &["r700", "rv770", "rv710", "rv730", "rv740"];
+/// Words that name Gen7: its ISA name, crate, target (quoted: `divbyzero` holds `ivb`),
+/// manual, tools.
+const GEN7_WORDS: &[&str] = &[
+    "gen7",
+    "intel",
+    "\"ivb\"",
+    "ivy bridge",
+    "ivybridge",
+    "iga64",
+];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap().flatten() {
@@ -58,26 +68,27 @@ fn offending_lines(src: &Path, words: &[&str]) -> Vec<String> {
     bad
 }
 
-#[test]
-fn no_shared_file_of_conformance_names_gcn5() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let bad = offending_lines(&src, GCN5_WORDS);
-    assert!(
-        bad.is_empty(),
-        "shared conformance files name GCN5 (move the code into conformance/src/isa/gcn5/ behind the registry):\n{}",
-        bad.join("\n")
-    );
-}
+/// Each ISA's words and the folder its code belongs in.
+const ISAS: &[(&str, &str, &[&str])] = &[
+    ("GCN5", "gcn5", GCN5_WORDS),
+    ("R700", "r700", R700_WORDS),
+    ("Gen7", "gen7", GEN7_WORDS),
+];
 
 #[test]
-fn no_shared_file_of_conformance_names_r700() {
+fn no_shared_file_of_conformance_names_an_isa() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let bad = offending_lines(&src, R700_WORDS);
-    assert!(
-        bad.is_empty(),
-        "shared conformance files name R700 (move the code into conformance/src/isa/r700/ behind the registry):\n{}",
-        bad.join("\n")
-    );
+    let mut all = Vec::new();
+    for (name, folder, words) in ISAS {
+        let bad = offending_lines(&src, words);
+        if !bad.is_empty() {
+            all.push(format!(
+                "shared conformance files name {name} (move the code into conformance/src/isa/{folder}/ behind the registry):\n{}",
+                bad.join("\n")
+            ));
+        }
+    }
+    assert!(all.is_empty(), "{}", all.join("\n"));
 }
 
 #[test]

@@ -179,11 +179,11 @@ fn unknown_filter_values_list_the_valid_ones() {
         ),
         (
             vec!["--isa", "r900"],
-            "--isa `r900`: no such ISA (valid: example, float, gcn5)",
+            "--isa `r900`: no such ISA (valid: example, float, gcn5, gen7, r700)",
         ),
         (
             vec!["--target", "gfx1030"],
-            "valid: ex1, gfx900, gfx908, ieee754",
+            "valid: ex1, gfx900, gfx908, ieee754, ivb, rv710, rv730, rv740, rv770",
         ),
         (
             vec!["--status", "maybe"],

@@ -7,6 +7,7 @@
 pub mod example;
 pub mod float;
 pub mod gcn5;
+pub mod gen7;
 pub mod r700;
 
 use crate::asm::{Assembled, Line};
@@ -364,6 +365,7 @@ static REGISTRY: &[&dyn IsaEntry] = &[
     &float::Float,
     &gcn5::Gcn5Entry,
     &r700::R700Entry,
+    &gen7::Gen7Entry,
     &example::ExampleEntry,
 ];
 
