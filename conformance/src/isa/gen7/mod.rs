@@ -48,10 +48,15 @@ impl IsaEntry for Gen7Entry {
         })
     }
 
-    fn assemble(&self, t: &str, source: &str) -> Result<Vec<Assembled>, String> {
+    fn assemble(&self, t: &str, source: &str, lenient: bool) -> Result<Vec<Assembled>, String> {
         // `;` separates a region's vertical stride (`<8;8,1>`): only `//` starts a comment,
         // as in IGA.
-        Ok(asm::assemble_commented::<Gen7>(target(t)?, source, &["//"]))
+        Ok(asm::assemble_commented::<Gen7>(
+            target(t)?,
+            source,
+            &["//"],
+            lenient,
+        ))
     }
 
     fn disassemble_each(

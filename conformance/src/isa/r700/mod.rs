@@ -57,8 +57,8 @@ impl IsaEntry for R700Entry {
         })
     }
 
-    fn assemble(&self, t: &str, source: &str) -> Result<Vec<Assembled>, String> {
-        Ok(asm::assemble::<R700>(target(t)?, source))
+    fn assemble(&self, t: &str, source: &str, lenient: bool) -> Result<Vec<Assembled>, String> {
+        Ok(asm::assemble::<R700>(target(t)?, source, lenient))
     }
 
     /// Programs, one line per unit; a dword where no program decodes is a `.long` line

@@ -25,6 +25,7 @@ pub mod dpp;
 pub mod ds;
 pub mod exp;
 pub mod flat;
+pub mod legality;
 pub mod mai;
 pub mod mimg;
 pub mod mubuf;
@@ -473,12 +474,7 @@ pub fn parse(target: Target, text: &str) -> Result<Instruction, ParseError> {
         .or_else(|| valu::row_by_name(target, name))
         .or_else(|| vop3i::row_by_name(target, name))
         .filter(|r| is_supported(r))
-        .ok_or_else(|| {
-            err(
-                start,
-                &format!("unknown mnemonic `{name}` on {}", target.name()),
-            )
-        })?;
+        .ok_or_else(|| err(start, &unknown_mnemonic(target, name)))?;
     let ops = &rest[name_len..];
     let base = start + name_len;
     let col = |(c, r): (usize, String)| err(c, &r);
@@ -526,6 +522,47 @@ pub fn parse(target: Target, text: &str) -> Result<Instruction, ParseError> {
         fields,
         literal,
     })
+}
+
+/// Why `name` is no mnemonic of `target`: a row that exists without the SDWA or DPP form
+/// the suffix asks for names the rule (docs/design/0046), else the name is unknown.
+fn unknown_mnemonic(target: Target, name: &str) -> String {
+    for (suffix, form) in [("_sdwa", "SDWA"), ("_dpp", "DPP")] {
+        if let Some(row) = sdwa::row_by_suffixed_name(target, name, suffix) {
+            return format!(
+                "{} has no {form} form (rule {}: Vega \"Instruction Limitations\" lists rows that \
+                 cannot use {form}; gpuref also follows LLVM's list, docs/design/0017)",
+                row.name,
+                legality::id::SDWA_DPP_ROWS
+            );
+        }
+    }
+    let elsewhere = Target::ALL.into_iter().filter(|&t| t != target).find(|&t| {
+        vintrp::row_by_name(t, name)
+            .or_else(|| by_name(t, name))
+            .or_else(|| valu::row_by_name(t, name))
+            .or_else(|| vop3i::row_by_name(t, name))
+            .is_some_and(is_supported)
+    });
+    let lower = name.to_ascii_lowercase();
+    let names_accvgprs = lower.contains("accvgpr") || lower.starts_with("v_mfma");
+    match elsewhere {
+        Some(t) if t == Target::Gfx908 && names_accvgprs => {
+            format!(
+                "unknown mnemonic `{name}` on {} (a {} instruction: AccVGPRs and the \
+                 instructions that name them are gfx908's, rule {})",
+                target.name(),
+                t.name(),
+                legality::id::ACCVGPR
+            )
+        }
+        Some(t) => format!(
+            "unknown mnemonic `{name}` on {} (a {} instruction)",
+            target.name(),
+            t.name()
+        ),
+        None => format!("unknown mnemonic `{name}` on {}", target.name()),
+    }
 }
 
 #[cfg(test)]
