@@ -259,20 +259,10 @@ pub fn check_file_with(path: &Path, rel: &str, filter: &Filter) -> FileResult {
     if !filter.is_empty() {
         let facts = crate::filter::vec_file_facts(rel, &file);
         let cases = crate::filter::vec_case_facts(&file, &facts);
-        r.seen.file(&facts);
-        for c in &cases {
-            r.seen.case(c);
-        }
-        let chosen = filter.select(&facts, &cases);
-        if chosen.is_empty() {
+        if !select(filter, &mut r.seen, &facts, &cases, &mut file.cases) {
             r.skipped = true;
             return r;
         }
-        let mut i = 0;
-        file.cases.retain(|_| {
-            i += 1;
-            chosen.binary_search(&(i - 1)).is_ok()
-        });
     }
     r.parse_errors = errors;
     r.isa = file.header("isa").unwrap_or("").to_string();
@@ -372,6 +362,28 @@ pub fn check_files_filtered(
         .collect()
 }
 
+/// Keep the cases of a file that `filter` selects (`cases` holds their facts, in order),
+/// noting in `seen` what the file holds; false when it selects none.
+fn select<T>(
+    filter: &crate::filter::Filter,
+    seen: &mut crate::filter::Seen,
+    facts: &crate::filter::FileFacts,
+    cases: &[crate::filter::CaseFacts],
+    items: &mut Vec<T>,
+) -> bool {
+    seen.file(facts);
+    for c in cases {
+        seen.case(c);
+    }
+    let chosen = filter.select(facts, cases);
+    let mut i = 0;
+    items.retain(|_| {
+        i += 1;
+        chosen.binary_search(&(i - 1)).is_ok()
+    });
+    !chosen.is_empty()
+}
+
 /// A state-transition file: parsed, validated, and its cases checked against the built-in
 /// reference of the ISA its header names.
 fn check_state_file(path: &Path, text: &str, rel: &str, filter: &Filter) -> FileResult {
@@ -382,20 +394,10 @@ fn check_state_file(path: &Path, text: &str, rel: &str, filter: &Filter) -> File
     };
     if !filter.is_empty() {
         let (facts, cases) = crate::filter::state_facts(rel, &file);
-        r.seen.file(&facts);
-        for c in &cases {
-            r.seen.case(c);
-        }
-        let chosen = filter.select(&facts, &cases);
-        if chosen.is_empty() {
+        if !select(filter, &mut r.seen, &facts, &cases, &mut file.cases) {
             r.skipped = true;
             return r;
         }
-        let mut i = 0;
-        file.cases.retain(|_| {
-            i += 1;
-            chosen.binary_search(&(i - 1)).is_ok()
-        });
     }
     if let Some(h) = &file.header {
         r.isa = h.isa.clone();
