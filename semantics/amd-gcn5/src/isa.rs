@@ -133,6 +133,16 @@ impl Isa for Gcn5 {
         })
     }
 
+    fn check(target: Target, inst: &Instruction, text: &str) -> Result<(), AsmError> {
+        formats::legality::check(target, inst).map_err(|v| {
+            let e = formats::legality::located(text, &v);
+            AsmError {
+                column: e.column,
+                reason: e.reason,
+            }
+        })
+    }
+
     fn row_of(inst: &Instruction) -> RowId {
         row_id(inst.row)
     }
@@ -153,7 +163,9 @@ impl Isa for Gcn5 {
     }
 
     fn rules() -> Vec<&'static Rule> {
-        crate::rules::rules().collect()
+        crate::rules::rules()
+            .chain(formats::legality::RULES)
+            .collect()
     }
 }
 

@@ -107,7 +107,7 @@ impl ScalarReg {
         match self {
             ScalarReg::Sgpr(Sgpr(n)) | ScalarReg::Ttmp(Ttmp(n)) if n % 2 == 0 => Ok(()),
             ScalarReg::Sgpr(_) | ScalarReg::Ttmp(_) => Err(
-                "a 64-bit operand needs an even-aligned register pair (Vega \"SGPR Alignment\")",
+                "a 64-bit operand needs an even-aligned register pair (rule gcn5.asm.sgpr_align: Vega \"SGPR Alignment\")",
             ),
             ScalarReg::FlatScratchLo
             | ScalarReg::XnackMaskLo

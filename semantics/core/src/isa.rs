@@ -159,8 +159,20 @@ pub trait Isa {
     /// The instruction's dwords.
     fn encode(inst: &Self::Instruction) -> Vec<u32>;
 
-    /// Parse one instruction of assembly text.
+    /// Parse one instruction of assembly text: anything the encoding can hold (what the
+    /// hardware would decode), legal or not.
     fn parse(target: Self::Target, text: &str) -> Result<Self::Instruction, AsmError>;
+
+    /// The legality rules the assembler checks after [`Isa::parse`] (the manual forbids
+    /// the text although the encoding holds it), as a located error naming the rule;
+    /// `gpuref asm --lenient` skips them. None by default.
+    fn check(
+        _target: Self::Target,
+        _inst: &Self::Instruction,
+        _text: &str,
+    ) -> Result<(), AsmError> {
+        Ok(())
+    }
 
     /// The row an instruction belongs to.
     fn row_of(inst: &Self::Instruction) -> RowId;

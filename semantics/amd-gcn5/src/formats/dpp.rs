@@ -377,9 +377,12 @@ pub fn parse(row: &Row, ops: &str, base: usize) -> Result<Dpp, (usize, String)> 
     let (operands, controls) = sdwa::split_controls(shape.layout, ops, base)?;
     let mut d = Dpp::default();
     let vgpr = |(col, tok): (usize, &str)| {
-        VgprRange::parse(tok, 1)
-            .map(|r| r.first)
-            .map_err(|r| (col, format!("`{tok}`: {r} (DPP sources are VGPRs)")))
+        VgprRange::parse(tok, 1).map(|r| r.first).map_err(|r| {
+            (
+                col,
+                format!("`{tok}`: {r} (DPP sources are VGPRs: rule gcn5.asm.dpp_src_vgpr)"),
+            )
+        })
     };
     d.vdst = vgpr(operands.vdst)?;
     for i in 0..shape.sources() {

@@ -25,6 +25,7 @@ pub mod dpp;
 pub mod ds;
 pub mod exp;
 pub mod flat;
+pub mod legality;
 pub mod mai;
 pub mod mimg;
 pub mod mubuf;
@@ -473,12 +474,7 @@ pub fn parse(target: Target, text: &str) -> Result<Instruction, ParseError> {
         .or_else(|| valu::row_by_name(target, name))
         .or_else(|| vop3i::row_by_name(target, name))
         .filter(|r| is_supported(r))
-        .ok_or_else(|| {
-            err(
-                start,
-                &format!("unknown mnemonic `{name}` on {}", target.name()),
-            )
-        })?;
+        .ok_or_else(|| err(start, &unknown_mnemonic(target, name)))?;
     let ops = &rest[name_len..];
     let base = start + name_len;
     let col = |(c, r): (usize, String)| err(c, &r);
@@ -526,6 +522,22 @@ pub fn parse(target: Target, text: &str) -> Result<Instruction, ParseError> {
         fields,
         literal,
     })
+}
+
+/// Why `name` is no mnemonic of `target`: a row that exists without the SDWA or DPP form
+/// the suffix asks for names the rule (docs/design/0046), else the name is unknown.
+fn unknown_mnemonic(target: Target, name: &str) -> String {
+    for (suffix, form) in [("_sdwa", "SDWA"), ("_dpp", "DPP")] {
+        if let Some(row) = sdwa::row_by_suffixed_name(target, name, suffix) {
+            return format!(
+                "{} has no {form} form (rule {}: Vega \"Instruction Limitations\" lists rows that \
+                 cannot use {form}; gpuref also follows LLVM's list, docs/design/0017)",
+                row.name,
+                legality::id::SDWA_DPP_ROWS
+            );
+        }
+    }
+    format!("unknown mnemonic `{name}` on {}", target.name())
 }
 
 #[cfg(test)]

@@ -194,7 +194,7 @@ pub fn selects(target: Target, row: &Row, word: u32) -> bool {
 
 /// Why an SDWA source cannot be the literal or LDS_DIRECT.
 const SCALAR_REASON: Reason = "an SDWA scalar source is an SGPR, a special register or an inline \
-     constant (no literal, no LDS_DIRECT)";
+     constant (no literal, no LDS_DIRECT: rule gcn5.asm.literal.32bit_only)";
 
 fn scalar_src(field: &'static str, code: u8) -> Result<ScalarSrc, DecodeError> {
     let bad = |r| illegal(field, u64::from(code), r);

@@ -291,11 +291,17 @@ pub fn modifiers<'a>(
         };
         if let Some((_, first)) = seen.iter().find(|s| s.0 == field) {
             return Err(if first.split(':').next() == Some(key) {
-                (col, format!("`{key}` given twice"))
+                (
+                    col,
+                    format!("`{key}` given twice (rule gcn5.asm.modifier_once)"),
+                )
             } else {
                 (
                     col,
-                    format!("`{tok}` conflicts with `{first}`: one output modifier"),
+                    format!(
+                        "`{tok}` conflicts with `{first}`: one output modifier (rule \
+                         gcn5.asm.modifier_once)"
+                    ),
                 )
             });
         }

@@ -184,9 +184,9 @@ fn check_range(index: u32, count: u32, dwords: u32) -> Result<(), Reason> {
     let align = dwords.min(4);
     if !index.is_multiple_of(align) {
         return Err(if align == 2 {
-            "a 2-dword operand needs an even register"
+            "a 2-dword operand needs an even register (rule gcn5.asm.sgpr_align: Vega \"SGPR Alignment\")"
         } else {
-            "an operand of 4 or more dwords needs a register that is a multiple of 4"
+            "an operand of 4 or more dwords needs a register that is a multiple of 4 (rule gcn5.asm.sgpr_align: Vega \"SGPR Alignment\")"
         });
     }
     if index + dwords > count {

@@ -713,7 +713,7 @@ fn check_quad(r: ScalarReg) -> Result<(), Reason> {
         ScalarReg::Sgpr(crate::operand::Sgpr(n)) if n % 4 == 0 && n + 4 <= 102 => Ok(()),
         ScalarReg::Ttmp(crate::operand::Ttmp(n)) if n % 4 == 0 => Ok(()),
         ScalarReg::Sgpr(_) | ScalarReg::Ttmp(_) => Err(
-            "a 128-bit operand needs SGPRs aligned to four, even-aligned (Vega \"SGPR Alignment\")",
+            "a 128-bit operand needs SGPRs aligned to four, even-aligned (rule gcn5.asm.sgpr_align: Vega \"SGPR Alignment\")",
         ),
         _ => Err("a 128-bit operand needs VGPRs, SGPRs or TTMPs"),
     }

@@ -145,9 +145,9 @@ pub fn encode(row: &Row, v: &Vop3) -> [u32; 2] {
 
 const FIELDS: [&str; 3] = ["SRC0", "SRC1", "SRC2"];
 /// Vega "LDS Direct Reads": the LDS value "is used as the SRC0 input".
-pub const LDS_DIRECT_SRC0: Reason = "LDS_DIRECT is a SRC0 input only (Vega \"LDS Direct Reads\")";
+pub const LDS_DIRECT_SRC0: Reason = "LDS_DIRECT is a SRC0 input only (rule gcn5.asm.lds_direct_src0: Vega \"LDS Direct Reads\", \"Instruction Inputs\")";
 const NO_LITERAL: Reason =
-    "VOP3 has no literal (Vega \"Instruction Inputs\": literals are for the 32-bit formats)";
+    "VOP3 has no literal (rule gcn5.asm.literal.32bit_only: Vega \"Instruction Inputs\": literals are for the 32-bit formats)";
 
 /// Whether a row's VOP3 form is an interpolation form ([`super::vop3i`]), from the table.
 pub(super) fn not_yet(row: &Row) -> bool {

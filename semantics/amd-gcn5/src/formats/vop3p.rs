@@ -147,7 +147,7 @@ pub fn has_neg(row: &Row) -> bool {
 
 /// The reason for a literal code.
 pub const LITERAL_REASON: Reason =
-    "VOP3P cannot take a literal (Vega \"Instruction Inputs\": literals are not for VOP3)";
+    "VOP3P cannot take a literal (rule gcn5.asm.literal.32bit_only: Vega \"Instruction Inputs\": literals are not for VOP3)";
 /// The reason for LDS_DIRECT outside SRC0.
 pub const LDS_DIRECT_REASON: Reason = "only SRC0 can use LDS_DIRECT (Vega \"Instruction Inputs\")";
 /// The reason for NEG/NEG_HI on integer rows.
