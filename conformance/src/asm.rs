@@ -198,7 +198,10 @@ pub struct Assembled {
 }
 
 /// Assemble a source: one instruction per line, `;`/`//` comments and blank lines skipped.
-pub fn assemble<I: Isa>(target: I::Target, source: &str) -> Vec<Assembled> {
+/// Each line is parsed and then checked against the ISA's legality rules ([`Isa::check`]),
+/// unless `lenient`: then whatever the encoding holds is encoded, as the hardware would
+/// decode it, even where the manual calls it illegal.
+pub fn assemble<I: Isa>(target: I::Target, source: &str, lenient: bool) -> Vec<Assembled> {
     let mut out = Vec::new();
     for (i, raw) in source.split('\n').enumerate() {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
@@ -207,7 +210,12 @@ pub fn assemble<I: Isa>(target: I::Target, source: &str) -> Vec<Assembled> {
             continue;
         }
         let result = I::parse(target, code)
-            .map(|inst| I::encode(&inst))
+            .and_then(|inst| {
+                if !lenient {
+                    I::check(target, &inst, code)?;
+                }
+                Ok(I::encode(&inst))
+            })
             .map_err(|e| {
                 // The library counts bytes; report characters.
                 let byte = e.column.saturating_sub(1).min(code.len());

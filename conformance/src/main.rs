@@ -172,6 +172,10 @@ enum Command {
         /// A file of assembly, instead of TEXT; `-` reads stdin.
         #[arg(long, conflicts_with = "text")]
         file: Option<PathBuf>,
+        /// Skip the legality rules (constant bus, ...): encode whatever the encoding holds,
+        /// as the hardware would decode it, even where the manual calls it illegal.
+        #[arg(long)]
+        lenient: bool,
         /// Instructions, one per line (`;` and `//` start comments).
         text: Option<String>,
     },
@@ -196,7 +200,8 @@ Exit status: 0 executed; 1 the instruction has no semantics yet; 2 bad arguments
 const ASM_HELP: &str = "\
 Output: one line per instruction, its dwords in hex (what `disasm --hex` reads).
 Errors name the line and column (`<text>:LINE:COL: REASON` or `FILE:LINE:COL: REASON`) and
-the other lines are still assembled.
+the other lines are still assembled. A text the manual forbids although the encoding holds
+it (e.g. two SGPRs on the constant bus) is an error naming the rule; `--lenient` encodes it.
 Exit status: 0 all assembled; 1 some lines did not assemble; 2 bad arguments or input.";
 
 const SMT_HELP: &str = "\
@@ -367,7 +372,12 @@ fn dispatch() -> ExitCode {
         } => gpuref_conformance::docs::cmd_explain(&root, &mnemonic, target.as_deref()),
         Command::Run => cmd_run(&[]),
         Command::Disasm { target, hex, file } => cmd_disasm(&target, hex.as_deref(), file),
-        Command::Asm { target, file, text } => cmd_asm(&target, file, text),
+        Command::Asm {
+            target,
+            file,
+            lenient,
+            text,
+        } => cmd_asm(&target, file, text, lenient),
         Command::Eval {
             target,
             mode,
@@ -467,7 +477,7 @@ fn cmd_disasm(target: &str, hex: Option<&str>, file: Option<PathBuf>) -> ExitCod
     }
 }
 
-fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCode {
+fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>, lenient: bool) -> ExitCode {
     use gpuref_conformance::{asm, isa};
     let fail = |msg: String| {
         eprintln!("gpuref asm: {msg}");
@@ -494,7 +504,7 @@ fn cmd_asm(target: &str, file: Option<PathBuf>, text: Option<String>) -> ExitCod
             return fail("give the assembly as TEXT or with --file F (`-`: stdin)".into())
         }
     };
-    let lines = match entry.assemble(target, &source) {
+    let lines = match entry.assemble(target, &source, lenient) {
         Ok(l) => l,
         Err(e) => return fail(e),
     };

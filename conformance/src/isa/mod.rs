@@ -157,8 +157,14 @@ pub trait IsaEntry: Sync {
         ))
     }
 
-    /// Assemble a source, one instruction per line.
-    fn assemble(&self, _target: &str, _source: &str) -> Result<Vec<Assembled>, String> {
+    /// Assemble a source, one instruction per line; `lenient` skips the legality rules
+    /// (`asm::assemble`).
+    fn assemble(
+        &self,
+        _target: &str,
+        _source: &str,
+        _lenient: bool,
+    ) -> Result<Vec<Assembled>, String> {
         Err(format!("isa `{}` has no assembler", self.info().name))
     }
 

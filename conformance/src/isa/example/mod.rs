@@ -61,8 +61,8 @@ impl IsaEntry for ExampleEntry {
         })
     }
 
-    fn assemble(&self, t: &str, source: &str) -> Result<Vec<Assembled>, String> {
-        Ok(asm::assemble::<Example>(target(t)?, source))
+    fn assemble(&self, t: &str, source: &str, lenient: bool) -> Result<Vec<Assembled>, String> {
+        Ok(asm::assemble::<Example>(target(t)?, source, lenient))
     }
 
     fn disassemble_each(

@@ -152,8 +152,13 @@ impl IsaEntry for Gcn5Entry {
         state::compare_answer(target(target_name)?, case, got)
     }
 
-    fn assemble(&self, target_name: &str, source: &str) -> Result<Vec<Assembled>, String> {
-        Ok(asm::assemble::<Gcn5>(target(target_name)?, source))
+    fn assemble(
+        &self,
+        target_name: &str,
+        source: &str,
+        lenient: bool,
+    ) -> Result<Vec<Assembled>, String> {
+        Ok(asm::assemble::<Gcn5>(target(target_name)?, source, lenient))
     }
 
     fn disassemble_each(

@@ -127,12 +127,26 @@ mod asm {
     #[test]
     fn assembly_reports_line_and_column() {
         let src = "; a comment\n\n  s_nop 0 // idle\ns_add_u32 s0, s1, bogus\n";
-        let out = assemble::<Gcn5>(Target::Gfx900, src);
+        let out = assemble::<Gcn5>(Target::Gfx900, src, false);
         assert_eq!(out.len(), 2);
         assert_eq!(out[0].line, 3);
         assert_eq!(out[0].result, Ok(vec![0xbf80_0000]));
         assert_eq!(out[1].line, 4);
         let (col, reason) = out[1].result.clone().unwrap_err();
         assert_eq!(col, 19, "{reason}");
+    }
+
+    /// A legality violation (two SGPRs on the constant bus) is located at the operand and
+    /// names its rule; `lenient` encodes it (docs/design/0046).
+    #[test]
+    fn legality_is_checked_unless_lenient() {
+        let src = "v_add_f32_e64 v0, s1, s2\n";
+        let out = assemble::<Gcn5>(Target::Gfx900, src, false);
+        let (col, reason) = out[0].result.clone().unwrap_err();
+        assert_eq!(col, 23, "{reason}");
+        assert!(reason.contains("gcn5.asm.constant_bus.sgpr"), "{reason}");
+        assert!(reason.contains("--lenient"), "{reason}");
+        let out = assemble::<Gcn5>(Target::Gfx900, src, true);
+        assert_eq!(out[0].result, Ok(vec![0xd101_0000, 0x0000_0401]));
     }
 }
