@@ -422,7 +422,9 @@ fn assemble_both(
     let errs = stdin_diagnostics(&err, true);
     let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
     let (mut agreeing, mut non_unique, mut both_reject, mut llvm_only) = (0, 0, 0, 0);
+    let mut tally = LegalityTally::default();
     for (i, (text, words)) in texts.iter().enumerate() {
+        tally.add(t, text, errs.get(&i).map(String::as_str));
         let ours = parse(t, text);
         if let Some(msg) = errs.get(&i) {
             match ours {
@@ -454,12 +456,14 @@ fn assemble_both(
             )),
         }
     }
+    tally.print(t, "VALU");
     (agreeing, non_unique, both_reject, llvm_only)
 }
 
-/// Rules llvm-mc's assembler enforces and its disassembler does not (so neither do we):
-/// the constant bus (one SGPR or literal per VALU instruction, Vega "Instruction Inputs")
-/// and V_QSAD/V_MQSAD's destination overlapping a source.
+/// Rules llvm-mc's assembler enforces and its disassembler does not (so neither does our
+/// `parse`, compared here): the constant bus (one SGPR or literal per VALU instruction,
+/// Vega "Instruction Inputs"; `gpuref asm` refuses it through `legality::parse_checked`,
+/// docs/design/0046) and V_QSAD/V_MQSAD's destination overlapping a source.
 fn assembler_only_rule(msg: &str) -> bool {
     msg.contains("constant bus")
         || msg.contains("destination must be different than all sources")

@@ -417,7 +417,9 @@ pub fn compare_assembly(
     let (out, err) = llvm_mc(t, &["-show-encoding"], &input);
     let errors = stdin_diagnostics(&err, false);
     let mut encs = out.lines().filter_map(split_output_line).map(|(_, b)| b);
+    let mut tally = LegalityTally::default();
     for (i, (text, _)) in s.texts.iter().enumerate() {
+        tally.add(t, text, errors.get(&i).map(String::as_str));
         let llvm = match errors.get(&i) {
             Some(msg) => Err(msg),
             None => Ok(encs.next().unwrap_or_default()),
@@ -445,6 +447,7 @@ pub fn compare_assembly(
             )),
         }
     }
+    tally.print(t, "random words");
 }
 
 /// Driver (2) on one target: disassemble `cases` with llvm-mc and compare with ours, then
@@ -599,4 +602,50 @@ pub fn random_rows_differential(
         let classify = |w: &[u32], o: &Verdict, k: &_, l: &_| classify(t, w, o, k, l);
         random_differential(t, what, &cases, classify, no_asm_class, unexplained);
     });
+}
+
+/// Issue 25's figure, per run: of the agreed texts, those llvm-mc's assembler refuses that
+/// our assembler accepts, without the legality rules (`parse`, what `gpuref asm --lenient`
+/// encodes: "before") and with them (`legality::parse_checked`, the default: "after"), by
+/// llvm-mc's message. Printed by [`LegalityTally::print`]; docs/design/0046 has the figures.
+#[derive(Debug, Default)]
+pub struct LegalityTally {
+    pub texts: usize,
+    pub before: std::collections::BTreeMap<String, usize>,
+    pub after: std::collections::BTreeMap<String, usize>,
+}
+
+impl LegalityTally {
+    /// Count one agreed text and llvm-mc's verdict on it (`Some(message)`: refused).
+    pub fn add(&mut self, t: Target, text: &str, llvm_error: Option<&str>) {
+        use gpuref_amd_gcn5::formats::{legality, parse};
+        self.texts += 1;
+        let Some(msg) = llvm_error.filter(|m| m.starts_with("error")) else {
+            return;
+        };
+        let key = msg.trim_start_matches("error:").trim().to_string();
+        if parse(t, text).is_ok() {
+            *self.before.entry(key.clone()).or_default() += 1;
+        }
+        if legality::parse_checked(t, text).is_ok() {
+            *self.after.entry(key).or_default() += 1;
+            if std::env::var_os("GPUREF_LEGALITY_SHOW").is_some() {
+                println!("llvm-only {t}: {text}  ({msg})");
+            }
+        }
+    }
+
+    pub fn print(&self, t: Target, what: &str) {
+        let sum = |m: &std::collections::BTreeMap<String, usize>| m.values().sum::<usize>();
+        println!(
+            "{t}: legality ({what}): of {} agreed texts, llvm-mc's assembler refuses {} that \
+             our parse accepts (before, --lenient) and {} that parse_checked accepts (after); \
+             before {:#?}; after {:#?}",
+            self.texts,
+            sum(&self.before),
+            sum(&self.after),
+            self.before,
+            self.after
+        );
+    }
 }
