@@ -1051,6 +1051,14 @@ fn asm_states_the_manuals_legality_rules() {
                 status: 1,
                 says: &["<text>:1:32: ", "gcn5.asm.modifier_once"],
             },
+            Row {
+                name: "accvgpr: an MFMA on gfx900",
+                args: &["asm", "--target", "gfx900", "--lenient", "v_accvgpr_read_b32 v0, a1"],
+                files: &[],
+                out: Out::Captured,
+                status: 1,
+                says: &["<text>:1:1: ", "a gfx908 instruction", "gcn5.asm.accvgpr"],
+            },
         ],
     );
 }

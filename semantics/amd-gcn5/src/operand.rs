@@ -801,7 +801,7 @@ impl AccVgprRange {
             text,
             'a',
             "expected an AccVGPR (a0..a255)",
-            "expected an AccVGPR number 0..255",
+            "expected an AccVGPR number 0..255 (rule gcn5.asm.accvgpr)",
         )?;
         if last < first || last - first + 1 != u32::from(count) {
             return Err(match count {

@@ -537,7 +537,32 @@ fn unknown_mnemonic(target: Target, name: &str) -> String {
             );
         }
     }
-    format!("unknown mnemonic `{name}` on {}", target.name())
+    let elsewhere = Target::ALL.into_iter().filter(|&t| t != target).find(|&t| {
+        vintrp::row_by_name(t, name)
+            .or_else(|| by_name(t, name))
+            .or_else(|| valu::row_by_name(t, name))
+            .or_else(|| vop3i::row_by_name(t, name))
+            .is_some_and(is_supported)
+    });
+    let lower = name.to_ascii_lowercase();
+    let names_accvgprs = lower.contains("accvgpr") || lower.starts_with("v_mfma");
+    match elsewhere {
+        Some(t) if t == Target::Gfx908 && names_accvgprs => {
+            format!(
+                "unknown mnemonic `{name}` on {} (a {} instruction: AccVGPRs and the \
+                 instructions that name them are gfx908's, rule {})",
+                target.name(),
+                t.name(),
+                legality::id::ACCVGPR
+            )
+        }
+        Some(t) => format!(
+            "unknown mnemonic `{name}` on {} (a {} instruction)",
+            target.name(),
+            t.name()
+        ),
+        None => format!("unknown mnemonic `{name}` on {}", target.name()),
+    }
 }
 
 #[cfg(test)]

@@ -94,6 +94,9 @@ fn parse_time_rules_name_their_rule() {
         (Target::Gfx900, "v_mac_f32_sdwa v0, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD", id::SDWA_DPP_ROWS),
         (Target::Gfx900, "v_add_f32_e64 v0, v1, v2 mul:2 div:2", id::MODIFIER_ONCE),
         (Target::Gfx900, "v_add_f32_e64 v0, v1, v2 clamp clamp", id::MODIFIER_ONCE),
+        (Target::Gfx900, "v_accvgpr_read_b32 v0, a1", id::ACCVGPR),
+        (Target::Gfx900, "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]", id::ACCVGPR),
+        (Target::Gfx908, "v_accvgpr_read_b32 v0, a256", id::ACCVGPR),
     ];
     for &(t, text, rule) in cases {
         let e = parse(t, text).expect_err(text);
