@@ -457,6 +457,7 @@ fn assemble_both(
         }
     }
     tally.print(t, "VALU");
+    failures.append(&mut tally.unexplained);
     (agreeing, non_unique, both_reject, llvm_only)
 }
 
