@@ -5,14 +5,10 @@
 //! runs as a seeded loop (semantics/amd-r700/src/program/tests.rs).
 #![no_main]
 
-use gpuref_amd_r700::properties::{parse_never_panics, target_of};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&t, rest)) = data.split_first() else {
-        return;
-    };
-    if let Err(failure) = parse_never_panics(target_of(t), &String::from_utf8_lossy(rest)) {
+    if let Err(failure) = gpuref_amd_r700::properties::parse_input(data) {
         panic!("{failure}");
     }
 });

@@ -51,3 +51,27 @@ pub fn parse_never_panics(target: Target, text: &str) -> Result<(), String> {
         )),
     }
 }
+
+/// The `r700_decode_never_panics` fuzz target's input: byte 0 picks the target
+/// ([`target_of`]), the rest is little-endian dwords; both roundtrip properties.
+pub fn decode_input(data: &[u8]) -> Result<(), String> {
+    let Some((&t, rest)) = data.split_first() else {
+        return Ok(());
+    };
+    let words: Vec<u32> = rest
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let target = target_of(t);
+    encode_then_decode_is_identity(target, &words)
+        .and_then(|_| print_then_parse_is_identity(target, &words))
+}
+
+/// The `r700_parse_never_panics` fuzz target's input: byte 0 picks the target, the rest is
+/// text (lossy UTF-8).
+pub fn parse_input(data: &[u8]) -> Result<(), String> {
+    let Some((&t, rest)) = data.split_first() else {
+        return Ok(());
+    };
+    parse_never_panics(target_of(t), &String::from_utf8_lossy(rest))
+}
