@@ -239,7 +239,7 @@ struct FilterArgs {
     /// Only cases whose mode tuple holds these items (`mode=0x0`, `round=rtz`).
     #[arg(long = "mode", value_name = "M")]
     mode: Vec<String>,
-    /// Only cases of this level (edge, random, coverage, regression, spec, ...).
+    /// Only cases of this level (edge, special, random, coverage, regression, spec, ...).
     #[arg(long = "level", value_name = "L")]
     level: Vec<String>,
     /// Only cases whose least settled rule has this status (specified, inferred,
