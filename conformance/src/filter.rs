@@ -555,8 +555,8 @@ kind ORed; an unknown value is an error listing the valid ones):
   --instruction I     the file's instruction (`v_add_f32`, `f32.add`) or a case's mnemonic
                       (the asm's first word: `v_add_f32_e64`, `ds_write_b32`); globs `*`, `?`
   --mode M            cases whose mode tuple holds M (`mode=0x0`, `round=rtz`, `0x3f0`)
-  --level L           cases of this level (`edge`, `random`, `coverage`, `regression`,
-                      `spec`: a group line's level, a state case's `why`)
+  --level L           cases of this level (`edge`, `special`, `random`, `coverage`,
+                      `regression`, `spec`: a group line's level, a state case's `why`)
   --status S          cases whose least settled rule has status S (`specified`, `inferred`,
                       `contested`, `unspecified`; a case without rules is `specified`)
 ";

@@ -1,6 +1,7 @@
 //! `gpuref`: the command-line front end. See `gpuref --help`.
 
 use clap::{Parser, Subcommand};
+use gpuref_conformance::generate::OnDemand;
 use gpuref_conformance::isa::{self, Reuse};
 use gpuref_conformance::{check, generate, repo};
 use std::io::IsTerminal;
@@ -47,8 +48,14 @@ enum Command {
         /// corpus), with its own MANIFEST; run it with `gpuref run --vectors DIR`. Takes
         /// --isa and the filters below, as `gpuref run` does (they pick the level's files
         /// and cases after it is drawn, so a case is the same with or without them).
-        #[arg(long, value_name = "N", conflicts_with_all = ["check"])]
+        #[arg(long, value_name = "N", conflicts_with_all = ["check"], group = "on_demand")]
         random: Option<usize>,
+        /// Instead of the corpus: the special-value level of the ALU value vectors under
+        /// every MODE of each float row's file (the committed corpus holds it under the
+        /// default MODE only: docs/design/0048), written under --out as --random is. Takes
+        /// --isa and the filters below.
+        #[arg(long, conflicts_with_all = ["check"], group = "on_demand")]
+        special_all: bool,
         #[command(flatten)]
         filters: RandomFilterArgs,
         /// Instead of writing vectors, ask z3 (the `z3` command) for the coverage level's
@@ -190,23 +197,24 @@ enum Command {
     },
 }
 
-/// The filters `generate --random` takes besides --isa (docs/design/0047).
+/// The filters `generate --random` and `--special-all` take besides --isa (docs/design/
+/// 0047).
 #[derive(clap::Args, Debug, Default)]
 struct RandomFilterArgs {
-    /// With --random: only files of this target.
-    #[arg(long = "target", value_name = "T", requires = "random")]
+    /// With --random or --special-all: only files of this target.
+    #[arg(long = "target", value_name = "T", requires = "on_demand")]
     target: Vec<String>,
-    /// With --random: only this part (an ALU row format: vop2, sop1).
-    #[arg(long = "part", value_name = "P", requires = "random")]
+    /// With --random or --special-all: only this part (an ALU row format: vop2, sop1).
+    #[arg(long = "part", value_name = "P", requires = "on_demand")]
     part: Vec<String>,
-    /// With --random: only this instruction (globs `*`, `?`).
-    #[arg(long = "instruction", value_name = "I", requires = "random")]
+    /// With --random or --special-all: only this instruction (globs `*`, `?`).
+    #[arg(long = "instruction", value_name = "I", requires = "on_demand")]
     instruction: Vec<String>,
-    /// With --random: only cases whose mode tuple holds these items (`mode=0x0`).
-    #[arg(long = "mode", value_name = "M", requires = "random")]
+    /// With --random or --special-all: only cases whose mode tuple holds these items (`mode=0x0`).
+    #[arg(long = "mode", value_name = "M", requires = "on_demand")]
     mode: Vec<String>,
-    /// With --random: only cases whose least settled rule has this status.
-    #[arg(long = "status", value_name = "S", requires = "random")]
+    /// With --random or --special-all: only cases whose least settled rule has this status.
+    #[arg(long = "status", value_name = "S", requires = "on_demand")]
     status: Vec<String>,
 }
 
@@ -231,7 +239,7 @@ struct FilterArgs {
     /// Only cases whose mode tuple holds these items (`mode=0x0`, `round=rtz`).
     #[arg(long = "mode", value_name = "M")]
     mode: Vec<String>,
-    /// Only cases of this level (edge, random, coverage, regression, spec, ...).
+    /// Only cases of this level (edge, special, random, coverage, regression, spec, ...).
     #[arg(long = "level", value_name = "L")]
     level: Vec<String>,
     /// Only cases whose least settled rule has this status (specified, inferred,
@@ -442,6 +450,7 @@ fn dispatch() -> ExitCode {
             check,
             isa,
             random,
+            special_all,
             filters,
             ..
         } => {
@@ -449,9 +458,9 @@ fn dispatch() -> ExitCode {
             let given = [
                 (
                     "--isa",
-                    random
-                        .map(|_| isa.clone())
-                        .unwrap_or_default()
+                    (random.is_some() || special_all)
+                        .then(|| isa.clone())
+                        .flatten()
                         .into_iter()
                         .collect::<Vec<_>>(),
                 ),
@@ -469,7 +478,12 @@ fn dispatch() -> ExitCode {
                     }
                 }
             }
-            cmd_generate(&out, check, isa.as_deref(), random, &filter)
+            let on_demand = match (random, special_all) {
+                (Some(n), _) => Some(OnDemand::Random(n)),
+                (None, true) => Some(OnDemand::SpecialAll),
+                (None, false) => None,
+            };
+            cmd_generate(&out, check, isa.as_deref(), on_demand, &filter)
         }
         Command::Check {
             paths,
@@ -740,7 +754,7 @@ fn cmd_generate(
     out: &std::path::Path,
     check_only: bool,
     isa: Option<&str>,
-    random: Option<usize>,
+    on_demand: Option<OnDemand>,
     filter: &gpuref_conformance::filter::Filter,
 ) -> ExitCode {
     if let Some(name) = isa {
@@ -759,23 +773,27 @@ fn cmd_generate(
             eprint!("\rgenerate: {done}/{total} files");
         }
     };
-    let result = match random {
-        Some(0) => {
+    let result = match on_demand {
+        Some(OnDemand::Random(0)) => {
             eprintln!("gpuref generate: --random 0: give the number of cases per instruction (at least 1)");
             return ExitCode::from(2);
         }
-        Some(n) => {
+        Some(level) => {
             let manifest = out.join(gpuref_conformance::manifest::FILE);
             let committed = std::fs::read_to_string(&manifest)
                 .is_ok_and(|t| t.lines().any(|l| l.starts_with("#!part ")));
             if committed {
                 eprintln!(
-                    "gpuref generate: {} holds a committed corpus (its MANIFEST states budgets): --random writes an on-demand level outside it; give another --out DIR",
-                    out.display()
+                    "gpuref generate: {} holds a committed corpus (its MANIFEST states budgets): {} writes an on-demand level outside it; give another --out DIR",
+                    out.display(),
+                    match level {
+                        OnDemand::Random(_) => "--random",
+                        OnDemand::SpecialAll => "--special-all",
+                    }
                 );
                 return ExitCode::from(2);
             }
-            generate::run_random(out, n, filter, &mut progress)
+            generate::run_on_demand(out, level, filter, &mut progress)
         }
         None => generate::run_isa(out, check_only, isa, &mut progress),
     };

@@ -206,3 +206,61 @@ fn the_committed_manifest_lists_every_file_and_its_totals() {
     assert!(total.ends_with(&format!("budget={}", 100 << 20)), "{total}");
     assert_eq!(t.lines().filter(|l| l.starts_with("#!part ")).count(), 4);
 }
+
+/// `gpuref generate --special-all` (docs/design/0048): the special-value level under every
+/// MODE of a float row's file, whole in each group (256 cases of V_MAX_F32 per MODE), its
+/// default-MODE cases those of the committed file, and it runs clean.
+#[test]
+fn the_special_level_under_every_mode_is_made_on_demand_and_runs_clean() {
+    let d = tempdir("corpus", "special-all");
+    let o = gpuref()
+        .args([
+            "generate",
+            "--special-all",
+            "--target",
+            "gfx900",
+            "--instruction",
+            "v_max_f32",
+            "--out",
+        ])
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let rel = "amd-gcn5-vega/alu/vop2/v_max_f32.vec";
+    let t = std::fs::read_to_string(d.join(rel)).unwrap();
+    assert!(
+        t.contains("\n#!command gpuref generate --special-all\n"),
+        "{t}"
+    );
+    for mode in ["0x3f0", "0x0", "0x3ff"] {
+        let n = t
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.contains(&format!("\tmode={mode}\t")))
+            .count();
+        assert_eq!(n, 256, "mode {mode}");
+        assert!(t.contains(&format!(" level=special mode={mode}:")), "{t}");
+    }
+    // The default MODE's cases are the committed ones (in the committed file's special
+    // group or in the level that claimed them first).
+    let committed = std::fs::read_to_string(root().join("vectors").join(rel)).unwrap();
+    let ids: std::collections::HashSet<&str> = committed
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split('\t').next())
+        .collect();
+    for l in t
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.contains("\tmode=0x3f0\t"))
+    {
+        let id = l.split('\t').next().unwrap();
+        assert!(ids.contains(id), "{id} is not in the committed file");
+    }
+    let o = gpuref()
+        .args(["run", "--no-progress", "--vectors"])
+        .arg(&d)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("verdict: ok"), "{}", text(&o));
+}

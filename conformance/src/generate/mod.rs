@@ -222,13 +222,23 @@ pub fn run_isa(
     write_corpus(root, check, files, &dirs, true, start, progress)
 }
 
-/// `gpuref generate --random N --out DIR`: the on-demand random level of every ISA that has
-/// one ([`IsaEntry::random_level`](crate::isa::IsaEntry::random_level)), `n` seeded random
-/// cases per row, in the committed layout with its own manifest, into a folder that must
-/// not be the committed corpus. No budget applies.
-pub fn run_random(
+/// A level produced on demand, outside the committed corpus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnDemand {
+    /// `gpuref generate --random N`: N seeded random cases per row.
+    Random(usize),
+    /// `gpuref generate --special-all`: the special-value level under every MODE of a
+    /// float row's file (docs/design/0048).
+    SpecialAll,
+}
+
+/// `gpuref generate --random N --out DIR` (or `--special-all`): the on-demand level of
+/// every ISA that has one ([`IsaEntry::on_demand_level`](crate::isa::IsaEntry::on_demand_level)),
+/// in the committed layout with its own manifest, into a folder that must not be the
+/// committed corpus. No budget applies.
+pub fn run_on_demand(
     root: &Path,
-    n: usize,
+    level: OnDemand,
     filter: &crate::filter::Filter,
     progress: &mut dyn FnMut(usize, usize),
 ) -> std::io::Result<Report> {
@@ -242,7 +252,7 @@ pub fn run_random(
     };
     for (f, d) in crate::isa::all()
         .filter(wanted)
-        .filter_map(|e| e.random_level(n))
+        .filter_map(|e| e.on_demand_level(level))
     {
         files.extend(f);
         dirs.extend(d);

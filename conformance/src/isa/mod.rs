@@ -102,10 +102,13 @@ pub trait IsaEntry: Sync {
         &[]
     }
 
-    /// An on-demand seeded-random level with `n` cases per row (`gpuref generate --random`):
-    /// its files and the folders they fill; `None` when the ISA has none.
+    /// An on-demand level (`gpuref generate --random N`, `--special-all`): its files and
+    /// the folders they fill; `None` when the ISA has none.
     #[allow(clippy::type_complexity)]
-    fn random_level(&self, _n: usize) -> Option<(Vec<(PathBuf, Generated)>, Vec<String>)> {
+    fn on_demand_level(
+        &self,
+        _level: crate::generate::OnDemand,
+    ) -> Option<(Vec<(PathBuf, Generated)>, Vec<String>)> {
         None
     }
 

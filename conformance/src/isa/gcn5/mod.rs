@@ -92,19 +92,23 @@ impl IsaEntry for Gcn5Entry {
         const MIB: usize = 1 << 20;
         &[
             ("gcn5-encoding", 4 * MIB),
-            ("gcn5-alu", 18 * MIB),
+            ("gcn5-alu", 27 * MIB),
             ("gcn5-state", 54 * MIB),
         ]
     }
 
-    fn random_level(&self, n: usize) -> Option<(Vec<(PathBuf, Generated)>, Vec<String>)> {
-        let files = generate::alu_corpus::files(
-            &generate::common_header(),
-            generate::alu::Levels::random_only(n),
-        )
-        .into_iter()
-        .map(|(p, f)| (PathBuf::from(p), f))
-        .collect();
+    fn on_demand_level(
+        &self,
+        level: crate::generate::OnDemand,
+    ) -> Option<(Vec<(PathBuf, Generated)>, Vec<String>)> {
+        let levels = match level {
+            crate::generate::OnDemand::Random(n) => generate::alu::Levels::random_only(n),
+            crate::generate::OnDemand::SpecialAll => generate::alu::Levels::SPECIAL_ALL,
+        };
+        let files = generate::alu_corpus::files(&generate::common_header(), levels)
+            .into_iter()
+            .map(|(p, f)| (PathBuf::from(p), f))
+            .collect();
         Some((files, DIRS.iter().map(|d| format!("{d}/alu")).collect()))
     }
 

@@ -17,6 +17,7 @@
 pub mod coverage;
 mod forms;
 pub mod mix;
+pub mod special;
 pub mod writes;
 
 use super::{case_id, Rng};
@@ -619,6 +620,8 @@ fn random_pool(target: Target, plan: &Plan, n: usize) -> Vec<Vec<u64>> {
 pub enum Level {
     /// Edge values of each source's type, every class crossed.
     Edge,
+    /// The special classes of the float sources crossed: every pair (docs/design/0048).
+    Special,
     /// Inputs z3 found in a named coverage model's condition (docs/design/0041).
     Coverage,
     /// Inputs on which the z3 cross-check found model and kernel disagreeing, kept by name
@@ -633,6 +636,7 @@ impl Level {
     pub fn name(self) -> &'static str {
         match self {
             Level::Edge => "edge",
+            Level::Special => "special",
             Level::Coverage => "coverage",
             Level::Regression => "regression",
             Level::Random => "random",
@@ -644,6 +648,11 @@ impl Level {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Levels {
     pub edge: bool,
+    /// The special-value level under the default MODE (docs/design/0048).
+    pub special: bool,
+    /// The special-value level under every other MODE of the row's edge level too
+    /// (`gpuref generate --special-all`, on demand: over the budget, docs/design/0048).
+    pub special_all: bool,
     /// The coverage level (the cached z3 answers of `conformance/coverage/`).
     pub coverage: bool,
     /// The named regressions of the z3 cross-check.
@@ -653,10 +662,12 @@ pub struct Levels {
 }
 
 impl Levels {
-    /// The committed corpus: the edge and coverage levels and [`RANDOM_PER_ROW`] random
-    /// cases per row.
+    /// The committed corpus: the edge, special (default MODE) and coverage levels and
+    /// [`RANDOM_PER_ROW`] random cases per row.
     pub const COMMITTED: Levels = Levels {
         edge: true,
+        special: true,
+        special_all: false,
         coverage: true,
         regression: true,
         random: RANDOM_PER_ROW,
@@ -665,11 +676,23 @@ impl Levels {
     pub fn random_only(n: usize) -> Levels {
         Levels {
             edge: false,
+            special: false,
+            special_all: false,
             coverage: false,
             regression: false,
             random: n,
         }
     }
+    /// `gpuref generate --special-all`: only the special-value level, under every MODE of
+    /// each row's edge level.
+    pub const SPECIAL_ALL: Levels = Levels {
+        edge: false,
+        special: true,
+        special_all: true,
+        coverage: false,
+        regression: false,
+        random: 0,
+    };
 }
 
 /// One group of a row's cases: its `##` line says the level, the MODE and why it exists.
@@ -743,13 +766,15 @@ fn random_group<'a>(target: Target, plan: &'a Plan, n: usize) -> Group<'a> {
     }
 }
 
-/// A row's groups, in file order: edge, then random. Further levels (the z3 coverage
-/// models of issue 8) go between the two, each with its own `Level` and group lines.
+/// A row's groups, in file order: edge, special, coverage, regression, random.
 fn groups<'a>(target: Target, plan: &'a Plan, levels: Levels) -> Vec<Group<'a>> {
     let mut out = Vec::new();
     if levels.edge {
         out.extend(edge_groups(target, plan));
         out.extend(mix::groups(target, plan));
+    }
+    if levels.special {
+        out.extend(special::groups(plan, levels.special_all));
     }
     if levels.coverage {
         out.extend(coverage::groups(target, plan));
@@ -773,12 +798,17 @@ fn row_cases(
     let groups = groups(target, plan, levels);
     // A case appears once. The regression and coverage levels claim their cases first, so
     // that a named input that repeats an edge value keeps its name (the edge group drops
-    // the case); the file order stays edge, coverage, regression, random.
+    // the case). The special level claims before the edge and random levels, so that its
+    // crossing stays whole in its group (a compare's special group holds both answers: the
+    // equal pairs are its own) and the edge group under the default MODE keeps the tuples
+    // the crossing does not hold (docs/design/0048). The file order stays edge, special,
+    // coverage, regression, random.
     let mut claim: Vec<usize> = (0..groups.len()).collect();
     claim.sort_by_key(|&i| match groups[i].level {
         Level::Regression => 0,
         Level::Coverage => 1,
-        Level::Edge | Level::Random => 2,
+        Level::Special => 2,
+        Level::Edge | Level::Random => 3,
     });
     let mut ids = HashSet::new();
     let mut cases: Vec<Vec<Case>> = groups.iter().map(|_| Vec::new()).collect();

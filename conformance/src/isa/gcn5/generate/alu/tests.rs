@@ -307,3 +307,215 @@ fn every_group_of_two_or_more_cases_has_a_checked_value_that_varies() {
         );
     }
 }
+
+/// The plan a row's committed file was built from (`row_files`: the 32-bit form's, or the
+/// VOP3 form's where the 32-bit form does not run), read from its first case's mnemonic.
+fn plan_of_file(row: &'static Row, file: &VecFile) -> Option<Plan> {
+    let plan = if row.name.starts_with("S_") {
+        salu_plan(row)
+    } else {
+        valu_plan(row, false)
+    }
+    .ok()?;
+    let m = file
+        .cases
+        .first()?
+        .asm
+        .split_whitespace()
+        .next()?
+        .to_string();
+    if plan.text.starts_with(&format!("{m} ")) {
+        Some(plan)
+    } else {
+        valu_plan(row, true).ok()
+    }
+}
+
+/// Under the default MODE, every float row's special-value level holds every pair of the
+/// 16 special classes in every pair of its float source positions (every class for a
+/// one-source row): each case of the crossing is in the file, in the special group or in
+/// the level that claimed it first (docs/design/0048).
+#[test]
+fn every_float_rows_special_level_crosses_every_pair_of_classes() {
+    use std::collections::{HashMap, HashSet};
+    for target in [Target::Gfx900, Target::Gfx908] {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../vectors")
+            .join(target_dir(target))
+            .join("alu");
+        let mut rows_checked = 0;
+        for (row, plan) in plans(target) {
+            let Ok(plan) = plan else { continue };
+            let nfloat = plan
+                .inputs
+                .iter()
+                .filter(|i| special::is_float(i.kind))
+                .count();
+            if !plan.float || nfloat == 0 {
+                continue;
+            }
+            let format = row.format.name().to_ascii_lowercase();
+            let path = root.join(super::super::alu_corpus::row_path(&format, row.name));
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let (file, _) = crate::vector::parse(&path, &text);
+            let plan = plan_of_file(row, &file).expect("a plan");
+            let by_id: HashMap<&str, &Case> =
+                file.cases.iter().map(|c| (c.id.as_str(), c)).collect();
+            let float: Vec<usize> = (0..plan.inputs.len())
+                .filter(|&k| special::is_float(plan.inputs[k].kind))
+                .collect();
+            let mut pairs: HashMap<(usize, usize), HashSet<(u64, u64)>> = HashMap::new();
+            let mut singles: HashSet<u64> = HashSet::new();
+            for t in special::tuples(&plan) {
+                let case = match run_case(target, &plan, &plan.text, DEFAULT_MODE, &t) {
+                    Err(e) if e == NOTHING => continue,
+                    r => r.unwrap_or_else(|e| panic!("{}: {e}", row.name)),
+                };
+                let c = by_id.get(case.id.as_str()).unwrap_or_else(|| {
+                    panic!(
+                        "{}: the special case `{}` {:?} is in no level",
+                        path.display(),
+                        case.asm,
+                        case.inputs
+                    )
+                });
+                // The values as the file states them (a register's from the case's inputs,
+                // an immediate's from its text, bound by the id).
+                let v = |k: usize| {
+                    let name = &plan.inputs[k].name;
+                    if name.is_empty() {
+                        t[k]
+                    } else {
+                        c.input(name).expect("the input")
+                    }
+                };
+                singles.insert(v(float[0]));
+                for (p, &a) in float.iter().enumerate() {
+                    for &b in &float[p + 1..] {
+                        pairs.entry((a, b)).or_default().insert((v(a), v(b)));
+                    }
+                }
+            }
+            if nfloat == 1 {
+                assert_eq!(singles.len(), 16, "{}", path.display());
+            }
+            for ((a, b), seen) in &pairs {
+                assert_eq!(
+                    seen.len(),
+                    256,
+                    "{}: float sources {a} and {b} see {} pairs of classes",
+                    path.display(),
+                    seen.len()
+                );
+            }
+            rows_checked += 1;
+        }
+        assert!(rows_checked > 200, "{}: {rows_checked} rows", target.name());
+    }
+}
+
+/// The committed case of a file with this text, MODE and inputs.
+fn committed_case(
+    target: Target,
+    file: &str,
+    asm: &str,
+    mode: u32,
+    inputs: &[(&str, u64)],
+) -> Case {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../vectors")
+        .join(target_dir(target))
+        .join("alu")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (f, _) = crate::vector::parse(&path, &text);
+    let mode = format!("mode={mode:#x}");
+    f.cases
+        .into_iter()
+        .find(|c| {
+            c.asm == asm && c.mode == mode && inputs.iter().all(|(n, v)| c.input(n) == Some(*v))
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "{}: no `{asm}` case under {mode} with {inputs:?}",
+                path.display()
+            )
+        })
+}
+
+fn output<'a>(c: &'a Case, name: &str) -> &'a crate::vector::Spec {
+    &c.outputs
+        .iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("{c:?}: no {name}"))
+        .1
+}
+
+/// Typed from the Vega manual, not computed: under the default MODE (IEEE = 1),
+/// V_MAX_F32 "if (S0.f == +0.0 && S1.f == -0.0) D.f = S0.f" gives +0 for (+0, -0), and
+/// V_MIN_F32's "if (S0.f == -0.0 && S1.f == +0.0) D.f = S0.f" gives -0 for (-0, +0): exact,
+/// no flag. An emulator answering max(+0,-0) = -0 or min(-0,+0) = +0 fails these cases.
+#[test]
+fn the_corpus_pins_the_sign_of_zero_of_max_and_min_under_the_default_mode() {
+    for target in [Target::Gfx900, Target::Gfx908] {
+        let c = committed_case(
+            target,
+            "vop2/v_max_f32.vec",
+            "v_max_f32_e32 v0, v4, v8",
+            DEFAULT_MODE,
+            &[("v4", 0), ("v8", 0x8000_0000)],
+        );
+        let d = output(&c, "v0");
+        assert!(
+            d.is_exact() && d.accepts(0) && !d.accepts(0x8000_0000),
+            "{d}"
+        );
+        assert!(
+            matches!(c.flags, FlagSpec::Exact(f) if f.is_empty()),
+            "{c:?}"
+        );
+        let c = committed_case(
+            target,
+            "vop2/v_min_f32.vec",
+            "v_min_f32_e32 v0, v4, v8",
+            DEFAULT_MODE,
+            &[("v4", 0x8000_0000), ("v8", 0)],
+        );
+        let d = output(&c, "v0");
+        assert!(
+            d.is_exact() && d.accepts(0x8000_0000) && !d.accepts(0),
+            "{d}"
+        );
+        assert!(
+            matches!(c.flags, FlagSpec::Exact(f) if f.is_empty()),
+            "{c:?}"
+        );
+    }
+}
+
+/// Typed from the manual: +inf + -inf is invalid (TRAPSTS.EXCP bit 0, "invalid") and gives
+/// the default NaN, 0xffc00000 (rule `float.quirks.amd_gcn5.default_nan`, inferred from the
+/// NaNs the Vega manual prints for invalid results). An emulator answering +inf, or the
+/// NaN without the flag, fails this case under the default MODE.
+#[test]
+fn the_corpus_pins_inf_minus_inf_to_the_default_nan_with_invalid() {
+    for target in [Target::Gfx900, Target::Gfx908] {
+        let c = committed_case(
+            target,
+            "vop2/v_add_f32.vec",
+            "v_add_f32_e32 v0, v4, v8",
+            DEFAULT_MODE,
+            &[("v4", 0x7f80_0000), ("v8", 0xff80_0000)],
+        );
+        let d = output(&c, "v0");
+        assert!(d.accepts(0xffc0_0000), "{d}");
+        assert!(!d.accepts(0x7f80_0000) && !d.accepts(0xff80_0000), "{d}");
+        assert!(
+            matches!(c.flags, FlagSpec::Exact(f) if f == gpuref_float::Flags::INVALID),
+            "{c:?}"
+        );
+        let t = output(&c, "trapsts");
+        assert!(t.accepts(0x1) && !t.accepts(0), "{t}");
+    }
+}
