@@ -153,10 +153,49 @@ fn atomics_and_mi100_float_add() {
 
 #[test]
 fn uncovered_range_check_is_reported() {
+    // SWIZZLE_EN without IDXEN: none of the manual's cases.
     let o = eval(
         "gfx900",
-        &["buffer_load_dword v1, v0, s[4:7], 0 idxen", RAW, "exec=0x1"],
+        &[
+            "buffer_load_dword v1, off, s[4:7], 0",
+            "s5=0x80040000",
+            RAW,
+            "exec=0x1",
+        ],
     );
     assert_ne!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stderr).contains("gcn5.buffer.range_check.uncovered"));
+    // IDXEN with stride 0: a store is still refused (note 0049).
+    let o = eval(
+        "gfx900",
+        &[
+            "buffer_store_dword v1, v0, s[4:7], 0 idxen",
+            RAW,
+            "exec=0x1",
+        ],
+    );
+    assert_ne!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("gcn5.buffer.range_check.stride0"));
+}
+
+/// IDXEN with stride 0 (rule gcn5.buffer.range_check.stride0, note 0049): index 0x20 >=
+/// NumRecords 0x10 fails the structured check, offset 0 < 0x10 passes the raw one: the
+/// lane accepts any value and says which rule.
+#[test]
+fn idxen_stride0_load_prints_its_open_lane() {
+    assert_eq!(
+        ok(
+            "gfx900",
+            &[
+                "buffer_load_dword v1, v0, s[4:7], 0 idxen",
+                "s4=0x2000",
+                "s6=0x10",
+                RAW,
+                "exec=0x1",
+                "v0=0x20",
+                "mem[0x2000:4]=0x11223344",
+            ]
+        ),
+        "v1[0]=0x11223344 (accepts any value, rule gcn5.buffer.range_check.stride0)\n"
+    );
 }

@@ -220,8 +220,8 @@ pub fn not_yet() -> impl Iterator<Item = &'static (&'static str, &'static str)> 
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
     Rule { id: "gcn5.valu.subbrev.borrow", status: Status::Inferred,
-        cites: &[SpecRef::new(Spec::Vega, "VOP2 Instructions"), SpecRef::new(Spec::Gpuref, "docs/design/0019-gcn5-alu-execution.md")],
-        statement: "V_SUBBREV_CO_U32's borrow is (S0 + VCC > S1): its D is S1 - S0 - VCC; the printed borrow (S1 + VCC > S0) is copied from V_SUBB_CO_U32" },
+        cites: &[SpecRef::new(Spec::Vega, "VOP2 Instructions"), SpecRef::new(Spec::Gpuref, "docs/design/0049-gcn5-audit-findings.md")],
+        statement: "the manual's V_SUBBREV_CO_U32 row contradicts itself: it computes D.u = S1.u - S0.u - VCC and calls VCC 'an UNSIGNED overflow', but prints VCC = (S1.u + VCC > S0.u), V_SUBB_CO_U32's line copied; the two lines agree only when S0 = S1. We follow the D line and the comment: VCC is the borrow of S1 - S0 - VCC, (S0 + VCC > S1) in unbounded integers (gem5's Vega model computes it so; note 0049)" },
     Rule { id: "gcn5.valu.int_clamp", status: Status::Inferred,
         cites: &[SpecRef::new(Spec::Vega, "ALU Clamp Bit Usage"), SpecRef::new(Spec::Gpuref, "docs/design/0019-gcn5-alu-execution.md")],
         statement: "with CLAMP set an integer add, subtract or multiply saturates its result to the destination type's range; a carry-out is computed from the unsaturated result" },

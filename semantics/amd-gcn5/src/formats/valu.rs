@@ -296,6 +296,11 @@ const OP_SEL: &[&str] = &[
     "V_MAD_F16",
     "V_MAD_U16",
     "V_MAD_I16",
+    // Not in LLVM 14 (a documented difference, note 0049): the manual's rows say what
+    // op_sel[3] does to the destination.
+    "V_MAD_LEGACY_F16",
+    "V_MAD_LEGACY_U16",
+    "V_MAD_LEGACY_I16",
     "V_FMA_F16",
     "V_DIV_FIXUP_F16",
     "V_CVT_PKNORM_I16_F16",
@@ -552,7 +557,8 @@ fn mods(row: &Row, dst_ty: Ty, ops: &[Operand]) -> Mods {
     if OP_SEL.contains(&name) {
         m.op_sel = srcs.len() as u8 + 1;
     }
-    m.omod = m.op_sel == 0
+    // V_MAD_LEGACY_F16 keeps OMOD with OP_SEL (LLVM 14 takes OMOD on it, note 0049).
+    m.omod = (m.op_sel == 0 || name == "V_MAD_LEGACY_F16")
         && row.format != Format::Vopc
         && (dst_float || (src0_float && INT_OMOD.contains(&name)));
     m

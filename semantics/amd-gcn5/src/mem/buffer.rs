@@ -76,6 +76,7 @@ const MI100_ATOMIC: &[SpecRef] = &[
     SpecRef::new(Spec::LlvmMc, "llvm-mc -arch=amdgcn -mcpu=gfx908"),
 ];
 const NOTE: SpecRef = SpecRef::new(Spec::Gpuref, "docs/design/0032-gcn5-buffer-memory.md");
+const NOTE49: SpecRef = SpecRef::new(Spec::Gpuref, "docs/design/0049-gcn5-audit-findings.md");
 
 /// One executed row: name, operation, status of its main rule, citations.
 #[derive(Clone, Copy, Debug)]
@@ -251,7 +252,10 @@ pub const RULES: &[Rule] = &[
         statement: "ADD_TID = 1, IDXEN = 0: no range checking" },
     Rule { id: "gcn5.buffer.range_check.uncovered", status: Status::Unspecified,
         cites: &[RANGE, NOTE],
-        statement: "IDXEN with stride 0, SWIZZLE_EN without IDXEN, and ADD_TID with IDXEN match none of the manual's three cases: such instructions are not executed (ExecError::Pending)" },
+        statement: "SWIZZLE_EN without IDXEN, ADD_TID with IDXEN, and IDXEN with stride 0 (except the loads of gcn5.buffer.range_check.stride0) match none of the manual's three cases: such instructions are not executed (ExecError::Pending)" },
+    Rule { id: "gcn5.buffer.range_check.stride0", status: Status::Unspecified,
+        cites: &[RANGE, NOTE49],
+        statement: "ADD_TID = 0, IDXEN = 1, stride 0, SWIZZLE_EN = 0 matches no case: it misses Structured only by Stride != 0 and Raw only by IdxEn == 0. A load into VGPRs reads under both checks: the loaded bytes where both pass, 0 where both fail, any value in the written bits where they differ (gpuref's bits follow the raw check); stores, atomics and LDS = 1 loads of this form are not executed (ExecError::Pending)" },
     Rule { id: "gcn5.buffer.range_check.component", status: Status::Inferred,
         cites: &[RANGE, NOTE],
         statement: "DWORDx2..x4 check each dword at offset + 4i with the raw formula (a component out of range reads 0 / is not written); FORMAT rows and atomics check once, at the access's first byte (the formula has no size term)" },
@@ -336,7 +340,8 @@ pub fn execute(wave: &mut Wave, inst: &Instruction) -> Result<(), ExecError> {
     if wave.vgpr.len() < 256 {
         return Err(pending(name, "the wave has no VGPR file"));
     }
-    let mut run = Run::new(wave, inst, b)?;
+    let vgpr_load = matches!(row.op, Op::Load { .. } | Op::LoadFormat { .. });
+    let mut run = Run::new(wave, inst, b, vgpr_load)?;
     match row.op {
         Op::Nop => {}
         Op::Load {

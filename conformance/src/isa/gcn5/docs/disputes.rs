@@ -60,7 +60,7 @@ pub const DISPUTES: &[Dispute] = &[
     Dispute { n: 15, question: "Which sign does a zero result of TRUNC/CEIL/FLOOR/RNDNE/FRACT carry?",
         notes: &[21], rules: &["gcn5.valu.round_integral.ops", "gcn5.v_rndne.neg_zero", "gcn5.v_fract.zero_sign"] },
     Dispute { n: 16, question: "Where is the manual's pseudocode not executable as written, and how is it read?",
-        notes: &[19, 25], rules: &["gcn5.salu.lshl_add.carry", "gcn5.salu.bfe.width", "gcn5.valu.subbrev.borrow", "gcn5.v_trig_preop_f64.table", "gcn5.v_div_scale.unassigned"] },
+        notes: &[19, 25, 49], rules: &["gcn5.salu.lshl_add.carry", "gcn5.salu.bfe.width", "gcn5.valu.subbrev.borrow", "gcn5.v_trig_preop_f64.table", "gcn5.v_div_scale.unassigned"] },
     Dispute { n: 18, question: "What range and accuracy do the transcendental instructions have?",
         notes: &[22], rules: &["gcn5.v_sin_f32.range", "gcn5.v_sin_f32.accuracy", "gcn5.v_exp_f32.accuracy", "gcn5.v_log_f32.accuracy",
             "gcn5.v_rcp_f32.accuracy", "gcn5.v_rsq_f32.accuracy", "gcn5.v_sqrt_f32.accuracy", "gcn5.valu.trans_f16.accuracy", "gcn5.valu.trans_f64.accuracy"] },

@@ -90,6 +90,48 @@ fn float_lanes_follow_mode() {
     assert_eq!(r.d, Some(0x3f80_0000));
 }
 
+/// V_SUBBREV_CO_U32's row contradicts itself (rule `gcn5.valu.subbrev.borrow`, note 0049):
+/// `D.u = S1.u - S0.u - VCC[threadId]` with "VCC is an UNSIGNED overflow", beside the
+/// printed `VCC[threadId] = (S1.u + VCC[threadId] > S0.u ? 1 : 0)`. The carry is the borrow
+/// of the D line, settled: worked by hand from the D line, not from the kernel.
+#[test]
+fn subbrev_carry_is_the_borrow_of_its_own_difference() {
+    // (S0, S1, VCC in) → (D, borrow of S1 - S0 - VCC).
+    let cases: [(u64, u64, bool, u64, bool); 6] = [
+        // 7 - 5 - 1 = 1: no borrow (the printed line, 7 + 1 > 5, would say 1).
+        (5, 7, true, 1, false),
+        // 5 - 7 - 0 = -2: borrow (the printed line, 5 + 0 > 7, would say 0).
+        (7, 5, false, 0xffff_fffe, true),
+        // 7 - 5 - 0 = 2: no borrow (the printed line, 7 > 5, would say 1).
+        (5, 7, false, 2, false),
+        // 0 - 0xffffffff - 1 = -2^32: borrow, though S0 + VCC wraps to 0 in 32 bits (the
+        // printed line, 1 > 0xffffffff, would say 0).
+        (0xffff_ffff, 0, true, 0, true),
+        // 0xffffffff - 0xffffffff - 1 = -1: borrow (the printed line: 2^32 > 2^32 - 1, 1).
+        (0xffff_ffff, 0xffff_ffff, true, 0xffff_ffff, true),
+        // 0xffffffff - 0 - 1 = 0xfffffffe: no borrow (the printed line, 2^32 > 0, would say 1).
+        (0, 0xffff_ffff, true, 0xffff_fffe, false),
+    ];
+    for (s0, s1, vcc, d, borrow) in cases {
+        let r = lane("V_SUBBREV_CO_U32", s0, s1, vcc, 0, false);
+        assert_eq!(
+            (r.d, r.carry, r.unsettled),
+            (Some(d), Some(borrow), None),
+            "S0 {s0:#x} S1 {s1:#x} VCC {vcc}"
+        );
+    }
+    let rule = RULES
+        .iter()
+        .find(|r| r.id == "gcn5.valu.subbrev.borrow")
+        .expect("the rule");
+    assert_eq!(rule.status, Status::Inferred);
+    assert!(
+        rule.statement.contains("contradicts itself"),
+        "{}",
+        rule.statement
+    );
+}
+
 #[test]
 fn integer_lanes() {
     let r = lane("V_ADD_CO_U32", 0xffff_ffff, 2, false, 0, false);

@@ -17,7 +17,7 @@ const CLAMPED: &[SpecRef] = &[
 ];
 const SUBBREV: &[SpecRef] = &[
     SpecRef::new(Spec::Vega, "VOP2 Instructions"),
-    SpecRef::new(Spec::Gpuref, "docs/design/0019-gcn5-alu-execution.md"),
+    SpecRef::new(Spec::Gpuref, "docs/design/0049-gcn5-audit-findings.md"),
 ];
 
 use Status::{Inferred, Specified};
@@ -259,7 +259,9 @@ fn v_subb_co_u32(x: &LaneIn, c: &LaneCtx) -> LaneOut {
     u32_result(e, c, Some(e < 0))
 }
 /// `D.u = S1.u - S0.u - VCC[threadId]`; the borrow is `S0.u + VCC[threadId] > S1.u` (rule
-/// `gcn5.valu.subbrev.borrow`; the manual prints `S1.u + VCC[threadId] > S0.u`).
+/// `gcn5.valu.subbrev.borrow`, inferred: the manual's row contradicts itself, printing
+/// V_SUBB_CO_U32's `VCC[threadId] = (S1.u + VCC[threadId] > S0.u ? 1 : 0)` beside this D
+/// line and "VCC is an UNSIGNED overflow"; note 0049).
 fn v_subbrev_co_u32(x: &LaneIn, c: &LaneCtx) -> LaneOut {
     let e = wide(x.s1) - wide(x.s0) - i64::from(x.carry);
     u32_result(e, c, Some(e < 0))

@@ -575,6 +575,47 @@ fn sixteen_bit_results_and_the_high_half() {
     );
 }
 
+/// V_MAD_LEGACY_F16/U16/I16 take OPSEL (note 0049), typed from "VOP3A Instructions": "If
+/// op_sel[3] is 0 Result is written to 16 LSBs of destination VGPR and hi 16 bits are
+/// written as 0 ... If op_sel[3] is 1 Result is written to 16 MSBs of destination VGPR and
+/// lo 16 bits are preserved", and the OPSEL field: "[11] = src0, [12] = src1, [13] = src2,
+/// [14] = dest", 1 = the high half.
+#[test]
+fn mad_legacy_rows_take_op_sel() {
+    let mut w = wave(1);
+    // High halves 3, 7, 11; low halves 5, 2, 1.
+    w.vgpr[1][0] = 0x0003_0005;
+    w.vgpr[2][0] = 0x0007_0002;
+    w.vgpr[3][0] = 0x000b_0001;
+    // All high: 3 * 7 + 11 = 32 = 0x20 into [31:16], [15:0] kept.
+    w.vgpr[0][0] = 0xdead_beef;
+    exec(&mut w, "v_mad_legacy_u16 v0, v1, v2, v3 op_sel:[1,1,1,1]");
+    assert_eq!(w.vgpr[0][0], 0x0020_beef);
+    // S0 high only, result high: 3 * 2 + 1 = 7.
+    w.vgpr[0][0] = 0xdead_beef;
+    exec(&mut w, "v_mad_legacy_u16 v0, v1, v2, v3 op_sel:[1,0,0,1]");
+    assert_eq!(w.vgpr[0][0], 0x0007_beef);
+    // S1 high, result low: 5 * 7 + 1 = 36 = 0x24, [31:16] written as 0.
+    w.vgpr[0][0] = 0xdead_beef;
+    exec(&mut w, "v_mad_legacy_u16 v0, v1, v2, v3 op_sel:[0,1,0,0]");
+    assert_eq!(w.vgpr[0][0], 0x0000_0024);
+    // I16: -1 * 2 + 0 = -2 (0xfffe) into [31:16].
+    w.vgpr[1][0] = 0xffff_0000;
+    w.vgpr[2][0] = 0x0002;
+    w.vgpr[3][0] = 0;
+    w.vgpr[0][0] = 0x1111_2222;
+    exec(&mut w, "v_mad_legacy_i16 v0, v1, v2, v3 op_sel:[1,0,0,1]");
+    assert_eq!(w.vgpr[0][0], 0xfffe_2222);
+    // F16: 1.0 * 2.0 + 0.5 = 2.5 (0x4100) into [31:16].
+    w.vgpr[1][0] = 0x3c00;
+    w.vgpr[2][0] = 0x4000;
+    w.vgpr[3][0] = 0x3800;
+    w.vgpr[0][0] = 0x1111_2222;
+    exec(&mut w, "v_mad_legacy_f16 v0, v1, v2, v3 op_sel:[0,0,0,1]");
+    assert_eq!(w.vgpr[0][0], 0x4100_2222);
+    assert!(w.unsettled.is_empty());
+}
+
 #[test]
 fn div_fmas_reads_vcc() {
     // The probe returns the lane's carry-in bit as D: VCC bit 1 set, lanes 0 and 1 active.

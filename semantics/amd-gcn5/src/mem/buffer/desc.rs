@@ -163,8 +163,14 @@ pub enum Check {
     /// Structured: AddTID == 0 && Stride != 0 && IdxEn == 1: out of range if
     /// Index(vgpr) >= NumRecords.
     Structured,
-    /// None of the three cases (stride 0 with IDXEN, swizzling without IDXEN, ADD_TID with
-    /// IDXEN): the manual states no check (rule `gcn5.buffer.range_check.uncovered`).
+    /// AddTID == 0 && Stride == 0 && IdxEn == 1 && SwizzleEn == 0: Structured but for
+    /// `Stride != 0`, Raw but for `IdxEn == 0`. A load reads under both checks; where they
+    /// differ its lane is open (rule `gcn5.buffer.range_check.stride0`); gpuref's bits
+    /// follow the raw check.
+    IndexedStride0,
+    /// None of the manual's cases otherwise (swizzling without IDXEN, ADD_TID with IDXEN,
+    /// swizzling with IDXEN and stride 0): the manual states no check (rule
+    /// `gcn5.buffer.range_check.uncovered`).
     Uncovered,
 }
 
@@ -174,6 +180,7 @@ pub fn check_kind(d: &Descriptor, idxen: bool, mubuf_non_format: bool) -> Check 
         (true, false) => Check::Private,
         (false, false) if !d.swizzle_enable => Check::Raw,
         (false, true) if d.stride(mubuf_non_format) != 0 => Check::Structured,
+        (false, true) if !d.swizzle_enable => Check::IndexedStride0,
         _ => Check::Uncovered,
     }
 }
@@ -183,7 +190,17 @@ pub fn check_kind(d: &Descriptor, idxen: bool, mubuf_non_format: bool) -> Check 
 pub fn in_range(d: &Descriptor, a: &AddrIn, check: Check, extra: u64) -> bool {
     match check {
         Check::Private | Check::Uncovered => true,
-        Check::Raw => a.offset().wrapping_add(extra) < u64::from(d.num_records),
+        Check::Raw | Check::IndexedStride0 => {
+            a.offset().wrapping_add(extra) < u64::from(d.num_records)
+        }
         Check::Structured => u64::from(a.vgpr_index.unwrap_or(0)) < u64::from(d.num_records),
     }
+}
+
+/// Whether every reading of `check` agrees on the byte `extra` past the access: only
+/// [`Check::IndexedStride0`] has two (the raw and the structured check; rule
+/// `gcn5.buffer.range_check.stride0`).
+pub fn range_settled(d: &Descriptor, a: &AddrIn, check: Check, extra: u64) -> bool {
+    check != Check::IndexedStride0
+        || in_range(d, a, Check::Raw, extra) == in_range(d, a, Check::Structured, extra)
 }

@@ -1,6 +1,6 @@
 //! One buffer instruction over the wave's lanes.
 
-use super::desc::{address, check_kind, in_range, AddrIn, Check, Descriptor};
+use super::desc::{address, check_kind, in_range, range_settled, AddrIn, Check, Descriptor};
 use super::format::{self, Conv, Layout};
 use super::{accept_of, descriptor_words, lanes, pending, read_soffset, unsettled_lane, Half};
 use crate::error::ExecError;
@@ -26,7 +26,14 @@ pub(super) struct Run<'w> {
 }
 
 impl<'w> Run<'w> {
-    pub(super) fn new(wave: &'w mut Wave, inst: &Instruction, b: Buf) -> Result<Self, ExecError> {
+    /// `vgpr_load`: the row loads into VGPRs (LDS = 0), the only access whose open range
+    /// check becomes an acceptance set (rule gcn5.buffer.range_check.stride0).
+    pub(super) fn new(
+        wave: &'w mut Wave,
+        inst: &Instruction,
+        b: Buf,
+        vgpr_load: bool,
+    ) -> Result<Self, ExecError> {
         let name = inst.row.name;
         let typed = inst.row.format == Format::Mtbuf;
         let non_format = !typed && !name.contains("FORMAT");
@@ -38,6 +45,13 @@ impl<'w> Run<'w> {
                 name,
                 "the V# and IDXEN match none of the manual's range-check cases \
                  (rule gcn5.buffer.range_check.uncovered)",
+            ));
+        }
+        if check == Check::IndexedStride0 && !is_nop && (!vgpr_load || b.lds) {
+            return Err(pending(
+                name,
+                "IDXEN with stride 0 matches none of the manual's range-check cases; only \
+                 loads into VGPRs accept both readings (rule gcn5.buffer.range_check.stride0)",
             ));
         }
         let unbound = !typed && d.data_format == 0 && !(d.add_tid_enable && non_format);
@@ -96,6 +110,22 @@ impl<'w> Run<'w> {
                 };
                 address(&d, a, extra) == address(&self.d, a, extra)
             })
+    }
+
+    /// Whether the range check of the byte `extra` past the access is the same under every
+    /// reading (rule gcn5.buffer.range_check.stride0).
+    fn range_settled(&self, a: &AddrIn, extra: u64) -> bool {
+        self.unbound || range_settled(&self.d, a, self.check, extra)
+    }
+
+    /// Mark `reg` of `lane` as settled only under `mask` because the range check is not.
+    fn loose_range(&mut self, reg: usize, lane: usize, mask: u64) {
+        self.unsettled.push(unsettled_lane(
+            reg as u8,
+            lane,
+            Accept::Mask(mask),
+            "gcn5.buffer.range_check.stride0",
+        ));
     }
 
     /// Mark `reg` of `lane` as settled only under `mask` because the address is not.
@@ -168,7 +198,9 @@ impl<'w> Run<'w> {
                     Half::Hi => ((old & 0xffff) | (v << 16), 0xffff),
                 };
                 self.set_vgpr(vd + c, lane, new);
-                if !self.addr_settled(&a, extra) {
+                if !self.range_settled(&a, extra) {
+                    self.loose_range(vd + c, lane, kept);
+                } else if !self.addr_settled(&a, extra) {
                     self.loose_addr(vd + c, lane, kept);
                 }
             }
@@ -261,7 +293,12 @@ impl<'w> Run<'w> {
                 u64::from(l.width[0] / 8)
             };
             let addr_ok = (0..u64::from(l.n)).all(|i| self.addr_settled(&a, i * step));
+            // All or nothing (Note 3): one check at the first byte.
+            let range_ok = self.range_settled(&a, 0);
             for (k, &s) in sel.iter().enumerate().take(usize::from(comps)) {
+                // A channel of the format: memory's or 0 by the range check (SEL_0/SEL_1 and
+                // missing channels read the same either way).
+                let from_memory = matches!(s, 4..=7 if u32::from(s - 4) < l.n);
                 let c = match s {
                     1 => Conv {
                         bits: format::one(one_nfmt, d16),
@@ -294,8 +331,10 @@ impl<'w> Run<'w> {
                     Some(s) => (old & !(0xffff << s)) | ((c.bits & 0xffff) << s),
                 };
                 self.set_vgpr(reg, lane, new);
-                if !addr_ok {
-                    let kept = shift.map_or(0, |s| u64::from(!(0xffffu32 << s)));
+                let kept = shift.map_or(0, |s| u64::from(!(0xffffu32 << s)));
+                if from_memory && !range_ok {
+                    self.loose_range(reg, lane, kept);
+                } else if !addr_ok {
                     self.loose_addr(reg, lane, kept);
                 } else if let Some(acc) = accept_of(c, shift) {
                     self.unsettled.push(unsettled_lane(

@@ -187,9 +187,79 @@ fn private_buffers_are_not_checked_and_uncovered_cases_are_pending() {
     w.vgpr[1][0] = 7;
     run(&mut w, "buffer_store_dword v1, off, s[4:7], 0").unwrap();
     assert_eq!(w.mem.read(0x5000, 4), 7);
-    // IDXEN with stride 0: none of the three cases.
+    // IDXEN with stride 0: none of the three cases; a store is not executed.
     let mut w = wave(vsharp(0x5000, 0, 10, RAW_W3));
-    let e = run(&mut w, "buffer_load_dword v1, v0, s[4:7], 0 idxen").unwrap_err();
+    let e = run(&mut w, "buffer_store_dword v1, v0, s[4:7], 0 idxen").unwrap_err();
+    assert!(matches!(e, ExecError::Pending { .. }), "{e}");
+    // Swizzling without IDXEN: still none.
+    let mut d = vsharp(0x5000, 4, 10, RAW_W3);
+    d[1] |= 1 << 31;
+    let e = run(&mut wave(d), "buffer_load_dword v1, off, s[4:7], 0").unwrap_err();
+    assert!(matches!(e, ExecError::Pending { .. }), "{e}");
+}
+
+/// IDXEN with stride 0 (note 0049, rule gcn5.buffer.range_check.stride0): "Raw Buffer /
+/// Used when: AddTID==0 && SWizzleEn==0 && IdxEn==0 / Out of Range if: (InstOffset +
+/// (OffEN ? vgpr_offset : 0)) >= NumRecords" and "Structured Buffer / Used when:
+/// AddTID==0 && Stride!=0 && IdxEn==1 / Out of Range if: Index(vgpr) >= NumRecords". A load
+/// reads the bytes where both pass, 0 where both fail, and is open where they differ.
+#[test]
+fn idxen_stride0_loads_accept_both_range_checks() {
+    const RULE: &str = "gcn5.buffer.range_check.stride0";
+    // Stride 0, num_records 8: the address is base + offset whatever the index.
+    let mut w = wave(vsharp(0x7000, 0, 8, RAW_W3));
+    w.exec = 0b1111;
+    w.mem.write(0x7004, 4, 0x1122_3344);
+    w.mem.write(0x700c, 4, 0x5566_7788);
+    // lane 0: index 3, offset 4: both pass → the bytes at 0x7004.
+    // lane 1: index 9, offset 12: both fail (9 >= 8, 12 >= 8) → 0.
+    // lane 2: index 9, offset 4: raw passes, structured fails → open.
+    // lane 3: index 3, offset 12: raw fails, structured passes → open.
+    for (lane, (index, offset)) in [(3, 4), (9, 12), (9, 4), (3, 12)].into_iter().enumerate() {
+        w.vgpr[0][lane] = index;
+        w.vgpr[1][lane] = offset;
+        w.vgpr[2][lane] = 0xdead_beef;
+    }
+    run(
+        &mut w,
+        "buffer_load_dword v2, v[0:1], s[4:7], 0 idxen offen",
+    )
+    .unwrap();
+    assert_eq!(w.vgpr[2][0], 0x1122_3344);
+    assert_eq!(w.vgpr[2][1], 0);
+    // gpuref's bits follow the raw check.
+    assert_eq!((w.vgpr[2][2], w.vgpr[2][3]), (0x1122_3344, 0));
+    let open: Vec<(u8, u8, Accept, &str)> = w
+        .unsettled
+        .iter()
+        .map(|u| (u.lane, u.vdst, u.why.accept, u.why.rule))
+        .collect();
+    assert_eq!(
+        open,
+        [(2, 2, Accept::Mask(0), RULE), (3, 2, Accept::Mask(0), RULE)]
+    );
+    // A D16 load keeps [31:16]: only the written half is open.
+    let mut w = wave(vsharp(0x7000, 0, 8, RAW_W3));
+    w.vgpr[0][0] = 9;
+    w.vgpr[2][0] = 0xabcd_0000;
+    run(
+        &mut w,
+        "buffer_load_short_d16 v2, v0, s[4:7], 0 idxen offset:4",
+    )
+    .unwrap();
+    assert_eq!(w.unsettled.len(), 1);
+    assert_eq!(w.unsettled[0].why.accept, Accept::Mask(0xffff_0000));
+    // A FORMAT load (32-bit UINT, X): the channel is open, all or nothing.
+    let mut w = wave(vsharp(0x7000, 0, 8, RAW_W3));
+    w.mem.write(0x7000, 4, 0x99);
+    w.vgpr[0][0] = 9;
+    run(&mut w, "buffer_load_format_x v2, v0, s[4:7], 0 idxen").unwrap();
+    assert_eq!(w.vgpr[2][0], 0x99);
+    assert_eq!(w.unsettled.len(), 1);
+    assert_eq!(w.unsettled[0].why.rule, RULE);
+    // An LDS load of this form is not executed.
+    let mut w = wave(vsharp(0x7000, 0, 8, RAW_W3));
+    let e = run(&mut w, "buffer_load_dword v0, v0, s[4:7], 0 idxen lds").unwrap_err();
     assert!(matches!(e, ExecError::Pending { .. }), "{e}");
 }
 
@@ -596,6 +666,7 @@ fn rule_ids_used_by_the_executor_exist() {
         "gcn5.buffer.format.rounding",
         "gcn5.buffer.lane_order",
         "gcn5.buffer.range_check.uncovered",
+        "gcn5.buffer.range_check.stride0",
         "gcn5.buffer.swizzle.element_size",
     ] {
         assert!(super::RULES.iter().any(|r| r.id == id), "{id}");

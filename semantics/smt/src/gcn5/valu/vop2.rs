@@ -230,7 +230,8 @@ pub fn v_subb_co_u32() -> Model {
 }
 
 /// D.u = S1.u - S0.u - VCC[threadId]; the borrow of that subtraction, S0.u + VCC > S1.u
-/// (the manual prints `S1.u + VCC[threadId] > S0.u`, SUBB's condition; see note 0027).
+/// (the row contradicts itself: it prints `S1.u + VCC[threadId] > S0.u`, SUBB's condition;
+/// notes 0027, 0049).
 pub fn v_subbrev_co_u32() -> Model {
     sub_co(
         "V_SUBBREV_CO_U32",
