@@ -26,6 +26,14 @@ use crate::{Model, ModelFn};
 /// The two-operand V_MIN/V_MAX of format `f` on operand bits `x`, `y` (raw: read here),
 /// as a term, before output flushing ([`written`]).
 pub fn min_max(f: Fmt, max: bool, x: &str, y: &str) -> String {
+    let d = min_max_of_read(f, max);
+    format!("(let ((a {}) (b {})) {d})", f.read(x), f.read(y))
+}
+
+/// V_MIN/V_MAX of format `f` over the operands as read, bound to `a` and `b`: signalling
+/// NaNs quieted first under MODE.IEEE, a NaN operand yields the other, the signed zeros as
+/// bit patterns, then the comparison (MAX with IEEE: `>=`). The packed rows use it per half.
+pub fn min_max_of_read(f: Fmt, max: bool) -> String {
     let (a, b) = (f.fp("a"), f.fp("b"));
     let pz = lit(0, f.w());
     let nz = lit(1 << (f.w() - 1), f.w());
@@ -37,7 +45,7 @@ pub fn min_max(f: Fmt, max: bool, x: &str, y: &str) -> String {
     } else {
         format!("(ite (and (= a {pz}) (= b {nz})) b (ite (and (= a {nz}) (= b {pz})) a (ite (fp.lt {a} {b}) a b)))")
     };
-    let d = format!(
+    format!(
         "(ite (and {ieee} {sa}) {qa} (ite (and {ieee} {sb}) {qb} (ite {na} b (ite {nb} a {pick}))))",
         ieee = ieee(),
         sa = f.is_snan("a"),
@@ -46,8 +54,7 @@ pub fn min_max(f: Fmt, max: bool, x: &str, y: &str) -> String {
         qb = f.quiet("b"),
         na = f.is_nan("a"),
         nb = f.is_nan("b"),
-    );
-    format!("(let ((a {}) (b {})) {d})", f.read(x), f.read(y))
+    )
 }
 
 /// `r` (bits) as the instruction writes it: a denormal flushed when MODE flushes output

@@ -193,26 +193,7 @@ pub fn v_pk_fmac_f16() -> Model {
 /// Flags not modelled (none printed).
 fn pk_minmax(name: &'static str, spec: &'static str, max: bool) -> Model {
     let f = H;
-    let (a, b) = (f.fp("a"), f.fp("b"));
-    let (pz, nz) = ("#x0000", "#x8000");
-    let pick = if max {
-        format!(
-            "(ite (and (= a {pz}) (= b {nz})) a (ite (and (= a {nz}) (= b {pz})) b (ite {ieee} (ite (fp.geq {a} {b}) a b) (ite (fp.gt {a} {b}) a b))))",
-            ieee = ieee()
-        )
-    } else {
-        format!("(ite (and (= a {pz}) (= b {nz})) b (ite (and (= a {nz}) (= b {pz})) a (ite (fp.lt {a} {b}) a b)))")
-    };
-    let d = format!(
-        "(ite (and {ieee} {sa}) {qa} (ite (and {ieee} {sb}) {qb} (ite {na} b (ite {nb} a {pick}))))",
-        ieee = ieee(),
-        sa = f.is_snan("a"),
-        sb = f.is_snan("b"),
-        qa = f.quiet("a"),
-        qb = f.quiet("b"),
-        na = f.is_nan("a"),
-        nb = f.is_nan("b"),
-    );
+    let d = crate::gcn5::valu::fminmax::minmax::min_max_of_read(f, max);
     let d = format!(
         "(let ((r {d})) (ite (and {} {}) {} r))",
         f.flush_out(),
